@@ -1,0 +1,179 @@
+/**
+ * The `control` digest: lowercase hex SHA-1 of the formula's terms concatenated with no
+ * separator, the merchant control key last.
+ *
+ * @module
+ */
+import { backend } from '../crypto/index.js';
+import { assertWellFormed } from '../encoding/percent.js';
+import { timingSafeEqualString } from '../encoding/compare.js';
+import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../errors.js';
+import { minorUnitsString } from './amount.js';
+import { endpointIdString } from './endpoint.js';
+import { FORMULAS, type Formula, type FormulaRow } from './formulas.js';
+
+/** The request values a formula may read. Fields a formula does not use are ignored. */
+export interface ControlFields {
+  /** Merchant login. */
+  login?: string;
+  /** Endpoint id from the path (int64): digit string, safe integer or bigint. */
+  endpointId?: string | number | bigint;
+  /** Endpoint group id, for `/group/{endpointGroupId}` paths: takes the endpoint's place (C-B, C-C). */
+  endpointGroupId?: string | number | bigint;
+  /** Merchant order id (`client-order-id` on the 3DS uploads). */
+  client_orderid?: string;
+  /** Service order id. */
+  orderid?: string;
+  /** Decimal amount as sent, e.g. `"10.42"`; the formula uses minor units. */
+  amount?: string;
+  /** Currency of the amount; required whenever `amount` is given to a formula that has it. */
+  currency?: string;
+  /** Customer e-mail. */
+  email?: string;
+  /** Card reference id. */
+  cardrefid?: string;
+  /** Transaction status (callback and redirect formulas). */
+  status?: string;
+  /** Source card reference (v2 transfer-by-ref). */
+  source_cardrefid?: string;
+  /** Destination card reference (v2 transfer-by-ref). */
+  destination_cardrefid?: string;
+}
+
+/** Options of {@link control} and {@link verifyControl}. */
+export interface ControlOptions {
+  /** Minor-unit digits of the currency (default 2; 0 for JPY-like, 3 for KWD-like currencies). */
+  exponent?: number;
+}
+
+function row(formula: Formula): FormulaRow {
+  const r = typeof formula === 'string' && Object.hasOwn(FORMULAS, formula) ? FORMULAS[formula] : undefined;
+  if (r === undefined) {
+    throw new InvalidInputError(`unknown control formula ${JSON.stringify(String(formula))}`, { field: 'formula' });
+  }
+  return r;
+}
+
+function text(fields: ControlFields, name: 'login' | 'client_orderid' | 'orderid' | 'currency' | 'email' | 'cardrefid' | 'status' | 'source_cardrefid' | 'destination_cardrefid'): string | undefined {
+  const v = fields[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw new InvalidInputError(`"${name}" must be a string, got ${v === null ? 'null' : typeof v}`, { field: name });
+  assertWellFormed(v, name);
+  return v;
+}
+
+/**
+ * The formula's terms concatenated, without the control key: what is hashed, minus the secret.
+ * Useful to debug a digest (`paysig verify --explain` prints it).
+ *
+ * @throws {@link MissingFieldError} for a required term left out; {@link InvalidInputError} for
+ *   `amount` without `currency` or the reverse, or a bad endpoint id; {@link InvalidAmountError}
+ *   for a bad amount; {@link EncodingError} for a lone surrogate.
+ */
+export function controlInput(formula: Formula, fields: ControlFields, options: ControlOptions = {}): string {
+  const r = row(formula);
+  if (fields === null || typeof fields !== 'object') {
+    throw new InvalidInputError('control fields must be an object', { field: 'fields' });
+  }
+  let out = '';
+  for (const term of r.terms) {
+    const f = term.field;
+    let v: string | undefined;
+    if (f === 'endpointId') {
+      const hasEndpoint = fields.endpointId !== undefined;
+      const hasGroup = fields.endpointGroupId !== undefined;
+      if (hasEndpoint && hasGroup) {
+        throw new InvalidInputError('give either "endpointId" or "endpointGroupId", not both', { field: 'endpointGroupId' });
+      }
+      v = hasGroup
+        ? endpointIdString(fields.endpointGroupId, 'endpointGroupId')
+        : hasEndpoint
+          ? endpointIdString(fields.endpointId, 'endpointId')
+          : undefined;
+    } else if (f === 'amount') {
+      const a = fields.amount;
+      v = a === undefined ? undefined : minorUnitsString(a, options.exponent ?? 2);
+    } else {
+      v = text(fields, f);
+    }
+    if (term.presence === 'pair') {
+      const amountGiven = fields.amount !== undefined;
+      const currencyGiven = fields.currency !== undefined;
+      if (amountGiven !== currencyGiven) {
+        const missing = amountGiven ? 'currency' : 'amount';
+        throw new InvalidInputError(`"amount" and "currency" go together: "${missing}" is missing`, { field: missing });
+      }
+    }
+    if (v === undefined) {
+      if (term.presence === 'required') throw new MissingFieldError(f, `control formula ${r.id} needs "${f}"`);
+      v = '';
+    }
+    out += v;
+  }
+  return out;
+}
+
+function assertKey(controlKey: string): void {
+  if (typeof controlKey !== 'string' || controlKey.length === 0) {
+    throw new InvalidInputError('the control key must be a non-empty string', { field: 'controlKey' });
+  }
+  assertWellFormed(controlKey, 'controlKey');
+}
+
+/**
+ * Computes the `control` digest of a request: lowercase hex SHA-1 of the formula's terms
+ * concatenated in order, with the merchant control key last. Amounts are converted to minor
+ * units from their decimal string, exactly.
+ *
+ * @param formula - `C-A`, `C-B`, `C-C`, `C-D`, `C-E`, `C-S` (specification), or one of the
+ *   formulas from the public documentation: `CARD-INFO`, `TRANSFER-BY-REF`, `CALLBACK`, `REDIRECT`.
+ * @param fields - the request's values; see {@link ControlFields}.
+ * @param controlKey - the merchant control key.
+ * @returns 40 lowercase hex digits.
+ * @example
+ * ```ts
+ * await control('C-B', { endpointId: 1111, client_orderid: '902B4FF5', amount: '10.42',
+ *   email: 'john.smith@gmail.com' }, 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20');
+ * ```
+ * @throws see {@link controlInput}; an empty control key is an {@link InvalidInputError}.
+ */
+export function control(
+  formula: Formula,
+  fields: ControlFields,
+  controlKey: string,
+  options?: ControlOptions,
+): Promise<string> {
+  try {
+    const input = controlInput(formula, fields, options);
+    assertKey(controlKey);
+    return backend().sha1Hex(input + controlKey);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+const HEX40 = /^[0-9a-fA-F]{40}$/;
+
+/**
+ * Checks a received `control` digest in constant time. Resolves when it matches; rejects
+ * otherwise. Hex in either case is accepted.
+ *
+ * @throws {@link InvalidInputError} when `received` is not 40 hex digits;
+ *   {@link ControlMismatchError} (`ERR_CONTROL_MISMATCH`) when it does not match; and the errors
+ *   of {@link control} for bad fields.
+ */
+export async function verifyControl(
+  formula: Formula,
+  fields: ControlFields,
+  controlKey: string,
+  received: string,
+  options?: ControlOptions,
+): Promise<void> {
+  if (typeof received !== 'string' || !HEX40.test(received)) {
+    throw new InvalidInputError('"control" must be 40 hexadecimal digits', { field: 'control' });
+  }
+  const expected = await control(formula, fields, controlKey, options);
+  if (!timingSafeEqualString(expected, received.toLowerCase())) {
+    throw new ControlMismatchError(`control digest does not match formula ${formula}`);
+  }
+}

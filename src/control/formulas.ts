@@ -1,0 +1,129 @@
+/**
+ * The `control` formulas, one row each. A row lists the terms concatenated before the merchant
+ * control key, and says where the formula comes from.
+ *
+ * @module
+ */
+
+/** The formulas of the specification's Endpoints table. */
+export type SpecFormula = 'C-A' | 'C-B' | 'C-C' | 'C-D' | 'C-E' | 'C-S';
+
+/**
+ * Formulas the specification does not give, taken from the service's public documentation:
+ * `CARD-INFO` (get-card-info), `TRANSFER-BY-REF` (v2 transfer-by-ref), `CALLBACK` (server
+ * callback to `server_callback_url`) and `REDIRECT` (final browser redirect to `redirect_url`).
+ */
+export type DocsFormula = 'CARD-INFO' | 'TRANSFER-BY-REF' | 'CALLBACK' | 'REDIRECT';
+
+/** Every formula paysig computes. */
+export type Formula = SpecFormula | DocsFormula;
+
+/** A field a formula term reads. */
+export type TermField =
+  | 'login'
+  | 'endpointId'
+  | 'client_orderid'
+  | 'orderid'
+  | 'amount'
+  | 'currency'
+  | 'email'
+  | 'cardrefid'
+  | 'status'
+  | 'source_cardrefid'
+  | 'destination_cardrefid';
+
+/**
+ * How a term behaves when its field is absent: `required` is an error; `empty` becomes `""`;
+ * `pair` (amount and currency) becomes `""` only when both are absent.
+ */
+export type TermPresence = 'required' | 'empty' | 'pair';
+
+/** One term of a formula. `amount` terms are converted to minor units. */
+export interface FormulaTerm {
+  readonly field: TermField;
+  readonly presence: TermPresence;
+}
+
+/** One formula: its terms (the control key follows them) and where it is defined. */
+export interface FormulaRow {
+  readonly id: Formula;
+  readonly terms: readonly FormulaTerm[];
+  /** `spec` (service-api.md, Endpoints) or `public-docs` (public-docs-facts.md). */
+  readonly source: 'spec' | 'public-docs';
+  readonly description: string;
+}
+
+const req = (field: TermField): FormulaTerm => ({ field, presence: 'required' });
+const empty = (field: TermField): FormulaTerm => ({ field, presence: 'empty' });
+const pair = (field: TermField): FormulaTerm => ({ field, presence: 'pair' });
+
+/** The formula table. The control key is always appended after the terms. */
+export const FORMULAS: Readonly<Record<Formula, FormulaRow>> = {
+  'C-A': {
+    id: 'C-A',
+    terms: [req('login'), req('client_orderid'), req('orderid')],
+    source: 'spec',
+    description: 'login + client_orderid (client-order-id on 3DS uploads) + orderid: void, create-card-ref v2, 3DS uploads',
+  },
+  'C-B': {
+    id: 'C-B',
+    terms: [req('endpointId'), req('client_orderid'), req('amount'), req('email')],
+    source: 'spec',
+    description: 'endpointId (or group id) + client_orderid + amount in minor units + email: sale, preauth and their forms',
+  },
+  'C-C': {
+    id: 'C-C',
+    terms: [req('endpointId'), req('client_orderid'), req('email')],
+    source: 'spec',
+    description: 'endpointId (or group id) + client_orderid + email: account verification and its form',
+  },
+  'C-D': {
+    id: 'C-D',
+    terms: [req('login'), req('client_orderid'), req('orderid'), pair('amount'), pair('currency')],
+    source: 'spec',
+    description: 'login + client_orderid + orderid + amount + currency (both "" when not sent): capture, return',
+  },
+  'C-E': {
+    id: 'C-E',
+    terms: [req('login'), req('client_orderid'), req('cardrefid'), pair('amount'), pair('currency')],
+    source: 'spec',
+    description: 'login + client_orderid + cardrefid + amount + currency (both "" when not sent): make-rebill',
+  },
+  'C-S': {
+    id: 'C-S',
+    terms: [req('login'), req('client_orderid'), empty('orderid')],
+    source: 'spec',
+    description: 'login + client_orderid + orderid ("" when not sent): status',
+  },
+  'CARD-INFO': {
+    id: 'CARD-INFO',
+    terms: [req('login'), req('cardrefid')],
+    source: 'public-docs',
+    description: 'login + cardrefid: get-card-info (the specification gives no formula)',
+  },
+  'TRANSFER-BY-REF': {
+    id: 'TRANSFER-BY-REF',
+    terms: [
+      req('login'),
+      req('client_orderid'),
+      req('source_cardrefid'),
+      req('destination_cardrefid'),
+      req('amount'),
+      req('currency'),
+    ],
+    source: 'public-docs',
+    description: 'login + client_orderid + source card ref + destination card ref + amount + currency: v2 transfer-by-ref',
+  },
+  CALLBACK: {
+    id: 'CALLBACK',
+    terms: [req('status'), req('orderid'), req('client_orderid')],
+    source: 'public-docs',
+    description: 'status + orderid + client_orderid: server callback to server_callback_url',
+  },
+  REDIRECT: {
+    id: 'REDIRECT',
+    terms: [req('status'), req('orderid'), req('client_orderid')],
+    source: 'public-docs',
+    description: 'status + orderid + client_orderid: final browser redirect to redirect_url',
+  },
+};
