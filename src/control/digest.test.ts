@@ -1,16 +1,107 @@
+import { sha1 } from '@noble/hashes/legacy.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { control } from './digest.js';
+import { control, controlInput, verifyControl } from './digest.js';
+import { FORMULAS, type Formula } from './formulas.js';
 
-describe('control: published worked example (C-B)', () => {
-  it('matches SHA-1 of the published concatenation', async () => {
-    const concatenation = '1111902B4FF51042john.smith@gmail.comB17F59B4-A7DC-41B4-8FF9-37D986B43D20';
-    const expected = createHash('sha1').update(concatenation).digest('hex');
-    const got = await control(
-      'C-B',
-      { endpointId: 1111, client_orderid: '902B4FF5', amount: '10.42', email: 'john.smith@gmail.com' },
-      'B17F59B4-A7DC-41B4-8FF9-37D986B43D20',
+const nodeSha1 = (s: string) => createHash('sha1').update(s, 'utf8').digest('hex');
+const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
+
+describe('control', () => {
+  it('reproduces the published worked example (C-B)', async () => {
+    const fields = { endpointId: 1111, client_orderid: '902B4FF5', amount: '10.42', email: 'john.smith@gmail.com' };
+    expect(controlInput('C-B', fields)).toBe('1111902B4FF51042john.smith@gmail.com');
+    expect(await control('C-B', fields, KEY)).toBe(nodeSha1('1111902B4FF51042john.smith@gmail.com' + KEY));
+  });
+
+  it('puts the terms of every formula in the order of its row', () => {
+    const f = {
+      login: 'L', endpointId: '7', client_orderid: 'C', orderid: 'O', amount: '1.23', currency: 'EUR',
+      email: 'E', cardrefid: 'R', status: 'S', source_cardrefid: 'SR', destination_cardrefid: 'DR',
+    };
+    const expected: Record<Formula, string> = {
+      'C-A': 'LCO', 'C-B': '7C123E', 'C-C': '7CE', 'C-D': 'LCO123EUR', 'C-E': 'LCR123EUR', 'C-S': 'LCO',
+      'CARD-INFO': 'LR', 'TRANSFER-BY-REF': 'LCSRDR123EUR', CALLBACK: 'SOC', REDIRECT: 'SOC',
+    };
+    for (const id of Object.keys(FORMULAS) as Formula[]) expect(controlInput(id, f)).toBe(expected[id]);
+  });
+
+  it('leaves absent optional terms empty (C-D, C-E amount+currency, C-S orderid)', () => {
+    expect(controlInput('C-D', { login: 'L', client_orderid: 'C', orderid: 'O' })).toBe('LCO');
+    expect(controlInput('C-E', { login: 'L', client_orderid: 'C', cardrefid: 'R' })).toBe('LCR');
+    expect(controlInput('C-S', { login: 'L', client_orderid: 'C' })).toBe('LC');
+  });
+
+  it('refuses amount without currency and the reverse', () => {
+    for (const f of ['C-D', 'C-E'] as const) {
+      const base = { login: 'L', client_orderid: 'C', orderid: 'O', cardrefid: 'R' };
+      expect(() => controlInput(f, { ...base, amount: '1.00' })).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'currency' }));
+      expect(() => controlInput(f, { ...base, currency: 'EUR' })).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'amount' }));
+    }
+  });
+
+  it('names a missing required term', async () => {
+    await expect(control('C-B', { endpointId: 1, client_orderid: 'C', email: 'e' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'amount' });
+    await expect(control('C-A', { login: 'L', orderid: 'O' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'client_orderid' });
+  });
+
+  it('uses the group id in place of the endpoint, and refuses both at once', () => {
+    expect(controlInput('C-C', { endpointGroupId: '55', client_orderid: 'C', email: 'E' })).toBe('55CE');
+    expect(() => controlInput('C-C', { endpointId: 1, endpointGroupId: 2, client_orderid: 'C', email: 'E' })).toThrowError(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT' }),
     );
-    expect(got).toBe(expected);
+  });
+
+  it('refuses an unknown formula, an empty key, a non-string field, and lone surrogates', async () => {
+    await expect(control('C-Z' as Formula, {}, KEY)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
+    await expect(control('toString' as Formula, {}, KEY)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
+    await expect(control('C-A', { login: 'L', client_orderid: 'C', orderid: 'O' }, '')).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
+    await expect(control('C-A', { login: 1 as unknown as string, client_orderid: 'C', orderid: 'O' }, KEY)).rejects.toMatchObject({ field: 'login' });
+    await expect(control('C-A', { login: '\ud800', client_orderid: 'C', orderid: 'O' }, KEY)).rejects.toMatchObject({ code: 'ERR_ENCODING' });
+  });
+
+  it('never puts the control key in an error message', async () => {
+    const secret = 'SECRET-KEY-1234';
+    const attempts = [
+      control('C-B', { endpointId: 'x', client_orderid: 'C', amount: '1', email: 'e' }, secret),
+      control('C-B', { endpointId: 1, client_orderid: 'C', amount: '1e3', email: 'e' }, secret),
+      verifyControl('C-A', { login: 'L', client_orderid: 'C', orderid: 'O' }, secret, '0'.repeat(40)),
+    ];
+    for (const p of attempts) {
+      const e = await p.then(() => undefined, (err: Error) => err);
+      expect(e).toBeInstanceOf(Error);
+      expect(String(e?.message) + String(e?.stack)).not.toContain(secret);
+    }
+  });
+
+  it('equals @noble/hashes SHA-1 of the concatenation for random fields', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ login: fc.string(), client_orderid: fc.string(), orderid: fc.string() }),
+        fc.string({ minLength: 1 }),
+        async (fields, key) => {
+          const expected = bytesToHex(sha1(utf8ToBytes(fields.login + fields.client_orderid + fields.orderid + key)));
+          expect(await control('C-A', fields, key)).toBe(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('verifyControl', () => {
+  const fields = { login: 'merchant', client_orderid: 'c-1', orderid: '42' };
+  it('accepts the digest in either case and refuses any other', async () => {
+    const good = nodeSha1('merchantc-142' + KEY);
+    await expect(verifyControl('C-A', fields, KEY, good)).resolves.toBeUndefined();
+    await expect(verifyControl('C-A', fields, KEY, good.toUpperCase())).resolves.toBeUndefined();
+    const flipped = good.slice(0, 39) + (good[39] === '0' ? '1' : '0');
+    await expect(verifyControl('C-A', fields, KEY, flipped)).rejects.toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
+    await expect(verifyControl('C-A', { ...fields, orderid: '43' }, KEY, good)).rejects.toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
+  });
+  it.each(['', 'abc', 'z'.repeat(40), '0'.repeat(41), ' ' + '0'.repeat(39)])('refuses a malformed digest %j', async (bad) => {
+    await expect(verifyControl('C-A', fields, KEY, bad)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'control' });
   });
 });

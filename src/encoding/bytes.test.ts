@@ -1,0 +1,53 @@
+import { base64, hex } from '@scure/base';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fromBase64, toBase64 } from './base64.js';
+import { timingSafeEqual, timingSafeEqualString } from './compare.js';
+import { fromHex, toHex } from './hex.js';
+
+const bytes = fc.uint8Array({ maxLength: 70 });
+
+describe('base64', () => {
+  it('agrees with @scure/base both ways', () => {
+    fc.assert(fc.property(bytes, (b) => {
+      const text = base64.encode(b);
+      expect(toBase64(b)).toBe(text);
+      expect(fromBase64(text)).toEqual(b);
+    }));
+  });
+
+  it.each(['A', 'AA=', 'A===', 'AB==', 'AAB=', 'AA==AA==', 'AA A', 'AA-_', '\u00e9AAA'])('refuses non-canonical or malformed %j', (s) => {
+    expect(() => fromBase64(s)).toThrowError(expect.objectContaining({ code: 'ERR_ENCODING' }));
+  });
+});
+
+describe('hex', () => {
+  it('agrees with @scure/base and reads either case', () => {
+    fc.assert(fc.property(bytes, (b) => {
+      expect(toHex(b)).toBe(hex.encode(b));
+      expect(fromHex(hex.encode(b).toUpperCase())).toEqual(b);
+    }));
+  });
+  it.each(['a', 'gg', '0x', ' 0'])('refuses %j', (s) => {
+    expect(() => fromHex(s)).toThrowError(expect.objectContaining({ code: 'ERR_ENCODING' }));
+  });
+});
+
+describe('constant-time comparison', () => {
+  it('equals plain equality on bytes and strings', () => {
+    fc.assert(fc.property(bytes, bytes, (a, b) => {
+      expect(timingSafeEqual(a, b)).toBe(hex.encode(a) === hex.encode(b));
+      expect(timingSafeEqual(a, a.slice())).toBe(true);
+    }));
+    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
+      expect(timingSafeEqualString(a, b)).toBe(a === b);
+    }));
+  });
+  it('notices a difference in the last byte only', () => {
+    const a = new Uint8Array(20);
+    const b = new Uint8Array(20);
+    b[19] = 1;
+    expect(timingSafeEqual(a, b)).toBe(false);
+    expect(timingSafeEqualString('x'.repeat(39) + 'a', 'x'.repeat(39) + 'b')).toBe(false);
+  });
+});

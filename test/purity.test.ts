@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+/** Files allowed to use Node APIs: the node:crypto backend, its entry point, and the CLI. */
+const NODE_ONLY = /^src\/(crypto\/node\.ts|index\.node\.ts|cli\/)/;
+
+describe('runtime code stays on Web platform APIs', () => {
+  const runtime = files(join(root, 'src')).map((p) => relative(root, p)).filter((p) => !NODE_ONLY.test(p));
+
+  it('finds the runtime modules', () => {
+    expect(runtime.length).toBeGreaterThan(5);
+  });
+
+  it.each(runtime)('%s uses no Node API', (file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    expect(text).not.toMatch(/from ['"]node:|require\(|\bBuffer\b|\bprocess\.|import\(['"]node:/);
+  });
+
+  it.each(runtime.filter((p) => !p.startsWith('src/crypto/')))('%s calls no cryptography directly', (file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    expect(text).not.toMatch(/crypto\.subtle|getRandomValues|\bsubtle\./);
+  });
+
+  it('package.json has no runtime dependencies', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg['dependencies']).toBeUndefined();
+    expect(pkg['type']).toBe('module');
+    expect(pkg['sideEffects']).toBe(false);
+  });
+});
