@@ -22,6 +22,7 @@ export { timingSafeEqual, timingSafeEqualString } from './encoding/compare.js';
 
 // --- crypto ---
 export { cryptoBackendName } from './crypto/name.js';
+export type { KeyHandle } from './crypto/index.js';
 
 // --- control ---
 export { toMinorUnits } from './control/amount.js';
@@ -38,7 +39,83 @@ export {
 export { control, controlInput, verifyControl, type ControlFields, type ControlOptions } from './control/digest.js';
 
 // --- keys ---
+export { importPrivateKey, importPublicKey } from './keys/import.js';
+export { generateKeyPair, type GenerateKeyPairOptions, type GeneratedKeyPair } from './keys/generate.js';
+export { rsaKeyBits } from './keys/decode.js';
 
 // --- oauth ---
+export {
+  signatureBaseString,
+  signOAuth,
+  oauthBodyParams,
+  verifyOAuth,
+  buildAuthorizationHeader,
+  parseAuthorizationHeader,
+  MemoryNonceStore,
+  MAX_HEADER_LENGTH,
+  MAX_NONCE_LENGTH,
+  type BaseStringRequest,
+  type SignOAuthRequest,
+  type SignOAuthResult,
+  type VerifyOAuthRequest,
+  type VerifyOAuthOptions,
+  type VerifyOAuthResult,
+  type OAuthConsumerCredentials,
+  type OAuthHeader,
+  type SignatureMethod,
+  type NonceStore,
+  type MemoryNonceStoreOptions,
+} from './oauth/index.js';
 
 // --- operations ---
+export {
+  OPERATIONS,
+  findOperation,
+  matchOperationPath,
+  type Operation,
+  type OperationAuth,
+  type OperationVersion,
+  type OAuthMethod,
+  type AuthSource,
+  type OrderIdField,
+  type FieldRule,
+  type PathMatch,
+} from './operations/catalog.js';
+export type {
+  ParamValue,
+  ExtraParams,
+  AmountParams,
+  SaleParams,
+  AccountVerificationParams,
+  CaptureParams,
+  VoidParams,
+  StatusParams,
+  RebillParams,
+  CardInfoParams,
+  TdsUploadParams,
+  TdsMethodUrlResultParams,
+  RecurringPaymentParams,
+  PanEligibilityParams,
+  TransferParams,
+  OperationParamsMap,
+  OperationId,
+} from './operations/params.js';
+export { resolveAuth, type Scheme, type Exponent, type ResolvedAuth } from './operations/fields.js';
+export {
+  signRequest,
+  ACCEPT,
+  FORM_CONTENT_TYPE,
+  type SignOptions,
+  type SignCredentials,
+  type SignedRequest,
+  type OAuthSignature,
+} from './operations/sign.js';
+export {
+  verifyRequest,
+  DEFAULT_MAX_BODY_BYTES,
+  type VerifyRequestOptions,
+  type VerifyCredentials,
+  type CredentialsQuery,
+  type VerifiedRequest,
+} from './operations/verify.js';
+export { verifyCallback, FINAL_STATUSES, type CallbackFields, type CallbackStatus } from './operations/callback.js';

@@ -1,0 +1,112 @@
+/**
+ * From PEM text to checked DER ready for import: the label says the form, the DER is checked
+ * (RSA only, structure, modulus length), and PKCS#1 is wrapped into PKCS#8 or SPKI, the forms
+ * every backend imports.
+ *
+ * @module
+ */
+import { WeakKeyError, KeyError } from '../errors.js';
+import {
+  MAX_RSA_BITS,
+  pkcs1ToPkcs8,
+  pkcs1ToSpki,
+  pkcs8ToPkcs1,
+  readRsaPrivateKey,
+  readRsaPublicKey,
+  spkiToPkcs1,
+  type RsaInfo,
+} from './der.js';
+import { parsePem, type Pem, type PemLabel } from './pem.js';
+
+/** Smallest modulus accepted for signing or verifying, in bits. */
+export const MIN_RSA_BITS = 2048;
+
+/** Which half of a key pair. */
+export type KeyKind = 'private' | 'public';
+
+/** A decoded, checked key. */
+export interface DecodedKey {
+  /** Which half of the pair it is. */
+  readonly kind: KeyKind;
+  /** The PEM label it came with. */
+  readonly label: PemLabel;
+  /** Modulus length in bits. */
+  readonly bits: number;
+  /** PKCS#1 DER (`RSAPrivateKey` or `RSAPublicKey`); may be a view into a larger buffer. */
+  readonly pkcs1: Uint8Array;
+}
+
+/** Kind of key a label holds. */
+function kindOf(pem: Pem): KeyKind {
+  return pem.label === 'PRIVATE KEY' || pem.label === 'RSA PRIVATE KEY' ? 'private' : 'public';
+}
+
+/** Decodes and checks the structure of any of the four PEM forms; no size floor. */
+export function decodeKeyPem(text: string): DecodedKey {
+  const pem = parsePem(text);
+  let pkcs1: Uint8Array;
+  let info: RsaInfo;
+  switch (pem.label) {
+    case 'PRIVATE KEY':
+      pkcs1 = pkcs8ToPkcs1(pem.der);
+      info = readRsaPrivateKey(pkcs1);
+      break;
+    case 'RSA PRIVATE KEY':
+      pkcs1 = pem.der;
+      info = readRsaPrivateKey(pkcs1);
+      break;
+    case 'PUBLIC KEY':
+      pkcs1 = spkiToPkcs1(pem.der);
+      info = readRsaPublicKey(pkcs1);
+      break;
+    case 'RSA PUBLIC KEY':
+      pkcs1 = pem.der;
+      info = readRsaPublicKey(pkcs1);
+      break;
+  }
+  return { kind: kindOf(pem), label: pem.label, bits: info.bits, pkcs1 };
+}
+
+/** Refuses keys outside 2048..16384 bits. */
+export function checkBits(bits: number): void {
+  if (bits < MIN_RSA_BITS) throw new WeakKeyError(bits);
+  if (bits > MAX_RSA_BITS) {
+    throw new KeyError(`RSA key of ${bits} bits refused: at most ${MAX_RSA_BITS} bits are accepted`);
+  }
+}
+
+/**
+ * Decodes a PEM key that must be of `kind`, checks its size and returns the DER the backend
+ * imports: PKCS#8 for a private key, SPKI for a public one (canonical re-encodings).
+ */
+export function keyDerFor(text: string, kind: KeyKind): Uint8Array {
+  const key = decodeKeyPem(text);
+  if (key.kind !== kind) {
+    throw new KeyError(
+      kind === 'private'
+        ? `got a public key (BEGIN ${key.label}) where a private key is needed`
+        : `got a private key (BEGIN ${key.label}) where a public key is needed`,
+    );
+  }
+  checkBits(key.bits);
+  return kind === 'private' ? pkcs1ToPkcs8(key.pkcs1) : pkcs1ToSpki(key.pkcs1);
+}
+
+/**
+ * The modulus length, in bits, of an RSA key given as PEM in any of the four forms
+ * (`PRIVATE KEY`, `RSA PRIVATE KEY`, `PUBLIC KEY`, `RSA PUBLIC KEY`), read from the DER without
+ * importing the key. No size floor is applied: a 1024-bit key reports 1024.
+ *
+ * @param pem - the key, PEM-armoured
+ * @returns the number of significant bits of the modulus
+ * @throws {@link KeyError} (`ERR_KEY_INVALID`) when the text is not one well-formed, unencrypted
+ *   RSA key
+ *
+ * @example
+ * ```ts
+ * rsaKeyBits(pem) >= 2048 || console.warn('key too small');
+ * ```
+ */
+export function rsaKeyBits(pem: string): number {
+  return decodeKeyPem(pem).bits;
+}

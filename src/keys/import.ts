@@ -1,0 +1,165 @@
+/**
+ * RSA key import for RSA-SHA256 (RSASSA-PKCS1-v1_5 with SHA-256), with a cache.
+ *
+ * Importing a PEM key costs more than an RSA signature, so each key is imported once: PEM strings
+ * are cached in two small bounded maps (private and public, oldest evicted first), `CryptoKey`
+ * objects in weak maps. A repeated call is a single map lookup returning the same promise.
+ *
+ * @module
+ */
+import { backend, type CryptoBackend, type KeyHandle } from '../crypto/index.js';
+import { KeyError, WeakKeyError } from '../errors.js';
+import { MAX_RSA_BITS } from './der.js';
+import { keyDerFor, MIN_RSA_BITS, type KeyKind } from './decode.js';
+
+/** How many PEM keys of each kind stay imported. */
+export const KEY_CACHE_SIZE = 32;
+
+interface Entry {
+  readonly backend: CryptoBackend;
+  readonly promise: Promise<KeyHandle>;
+}
+
+const pemCache: Record<KeyKind, Map<string, Entry>> = { private: new Map(), public: new Map() };
+const cryptoKeyCache: Record<KeyKind, WeakMap<CryptoKey, Entry>> = { private: new WeakMap(), public: new WeakMap() };
+
+/** Empties the caches (tests only). @internal */
+export function clearKeyCache(): void {
+  pemCache.private.clear();
+  pemCache.public.clear();
+  cryptoKeyCache.private = new WeakMap();
+  cryptoKeyCache.public = new WeakMap();
+}
+
+async function load(b: CryptoBackend, der: Uint8Array, kind: KeyKind): Promise<KeyHandle> {
+  try {
+    return await (kind === 'private' ? b.importPrivateKey(der) : b.importPublicKey(der));
+  } catch (cause) {
+    throw new KeyError(`RSA ${kind} key was refused by the ${b.name} crypto backend`, { cause });
+  }
+}
+
+function importPem(pem: string, kind: KeyKind): Promise<KeyHandle> {
+  const cache = pemCache[kind];
+  const b = backend();
+  const hit = cache.get(pem);
+  if (hit !== undefined && hit.backend === b) return hit.promise;
+  let der: Uint8Array;
+  try {
+    der = keyDerFor(pem, kind);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const entry: Entry = { backend: b, promise: load(b, der, kind) };
+  if (hit !== undefined) cache.delete(pem);
+  else if (cache.size >= KEY_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(pem, entry);
+  entry.promise.catch(() => {
+    if (cache.get(pem) === entry) cache.delete(pem);
+  });
+  return entry.promise;
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `"${value.slice(0, 40)}"` : typeof value;
+}
+
+/** Checks a caller's CryptoKey is an RSASSA-PKCS1-v1_5 / SHA-256 key of the right kind and size. */
+function checkCryptoKey(key: CryptoKey, kind: KeyKind): void {
+  const algorithm = key.algorithm as Partial<RsaHashedKeyAlgorithm> | undefined;
+  const name = algorithm?.name;
+  if (name !== 'RSASSA-PKCS1-v1_5') {
+    throw new KeyError(`CryptoKey algorithm is ${describe(name)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`);
+  }
+  const hash = algorithm?.hash?.name;
+  if (hash !== 'SHA-256') {
+    throw new KeyError(`CryptoKey hash is ${describe(hash)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`);
+  }
+  const bits = algorithm?.modulusLength;
+  if (typeof bits !== 'number') throw new KeyError('CryptoKey has no modulusLength');
+  if (bits < MIN_RSA_BITS) throw new WeakKeyError(bits);
+  if (bits > MAX_RSA_BITS) {
+    throw new KeyError(`RSA key of ${bits} bits refused: at most ${MAX_RSA_BITS} bits are accepted`);
+  }
+  if (key.type !== kind) {
+    throw new KeyError(
+      kind === 'private'
+        ? `got a ${describe(key.type)} CryptoKey where a private key is needed`
+        : `got a ${describe(key.type)} CryptoKey where a public key is needed`,
+    );
+  }
+  const usage = kind === 'private' ? 'sign' : 'verify';
+  if (!Array.isArray(key.usages) || !key.usages.includes(usage)) {
+    throw new KeyError(`CryptoKey usages do not include "${usage}"`);
+  }
+}
+
+function importCryptoKey(key: CryptoKey, kind: KeyKind): Promise<KeyHandle> {
+  const cache = cryptoKeyCache[kind];
+  const b = backend();
+  const hit = cache.get(key);
+  if (hit !== undefined && hit.backend === b) return hit.promise;
+  let handle: KeyHandle;
+  try {
+    checkCryptoKey(key, kind);
+    handle = b.fromCryptoKey(key);
+  } catch (error) {
+    if (error instanceof KeyError || error instanceof WeakKeyError) return Promise.reject(error);
+    return Promise.reject(new KeyError(`CryptoKey was refused by the ${b.name} crypto backend`, { cause: error }));
+  }
+  const promise = Promise.resolve(handle);
+  cache.set(key, { backend: b, promise });
+  return promise;
+}
+
+/** A real `CryptoKey` of this realm, or of another one (an iframe, a worker's transfer). */
+function isCryptoKey(value: unknown): value is CryptoKey {
+  if (typeof value !== 'object' || value === null) return false;
+  const ctor = (globalThis as { CryptoKey?: unknown }).CryptoKey;
+  if (typeof ctor === 'function' && value instanceof ctor) return true;
+  return Object.prototype.toString.call(value) === '[object CryptoKey]';
+}
+
+function importKey(key: string | CryptoKey, kind: KeyKind): Promise<KeyHandle> {
+  if (typeof key === 'string') return importPem(key, kind);
+  if (isCryptoKey(key)) return importCryptoKey(key, kind);
+  const got = key === null ? 'null' : typeof key === 'object' ? 'an object that is not a CryptoKey' : typeof key;
+  return Promise.reject(
+    new KeyError(`${kind === 'private' ? 'privateKey' : 'publicKey'} must be a PEM string or a CryptoKey, got ${got}`),
+  );
+}
+
+/**
+ * Imports (and caches) an RSA private key for RSA-SHA256 signing. PEM PKCS#8 or PKCS#1, or a CryptoKey.
+ *
+ * PEM text must hold exactly one unencrypted `BEGIN PRIVATE KEY` (PKCS#8) or
+ * `BEGIN RSA PRIVATE KEY` (PKCS#1) block; PKCS#1 is wrapped into PKCS#8 here, because WebCrypto
+ * imports only PKCS#8. A `CryptoKey` must be a private RSASSA-PKCS1-v1_5 / SHA-256 key with the
+ * `sign` usage. The same string or `CryptoKey` is imported only once (bounded cache).
+ *
+ * @param key - the private key: PEM text or a `CryptoKey`
+ * @returns the backend's key handle, for `rsaSha256Sign`
+ * @throws (rejects with) {@link WeakKeyError} (`ERR_KEY_TOO_SMALL`) for a modulus below 2048 bits,
+ *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed or encrypted PEM, a
+ *   public key, a non-RSA key, a key the backend refuses
+ */
+export function importPrivateKey(key: string | CryptoKey): Promise<KeyHandle> {
+  return importKey(key, 'private');
+}
+
+/**
+ * Imports (and caches) an RSA public key for RSA-SHA256 verification. PEM SPKI or PKCS#1, or a CryptoKey.
+ *
+ * PEM text must hold exactly one `BEGIN PUBLIC KEY` (SPKI) or `BEGIN RSA PUBLIC KEY` (PKCS#1)
+ * block; PKCS#1 is wrapped into SPKI here. A `CryptoKey` must be a public RSASSA-PKCS1-v1_5 /
+ * SHA-256 key with the `verify` usage. The same string or `CryptoKey` is imported only once.
+ *
+ * @param key - the public key: PEM text or a `CryptoKey`
+ * @returns the backend's key handle, for `rsaSha256Verify`
+ * @throws (rejects with) {@link WeakKeyError} (`ERR_KEY_TOO_SMALL`) for a modulus below 2048 bits,
+ *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed PEM, a private key,
+ *   a non-RSA key, a key the backend refuses
+ */
+export function importPublicKey(key: string | CryptoKey): Promise<KeyHandle> {
+  return importKey(key, 'public');
+}
