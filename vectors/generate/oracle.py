@@ -1,0 +1,310 @@
+#!/usr/bin/python3
+"""Second oracle for paysig's golden vectors.
+
+Reads one JSON request on stdin: {"<task>": [input, ...], ...}; writes {"<task>": [output, ...]}.
+Each output is computed here with Python's standard library, oauthlib 3.2.x and the openssl CLI,
+independently of paysig and of the generator's JavaScript reference. An input the rules refuse
+gives {"error": "<paysig error code>"}. The generator compares every answer with its own.
+
+Run by vectors/generate/generate.mjs with /usr/bin/python3 (the interpreter that has oauthlib).
+"""
+import base64
+import hashlib
+import hmac
+import json
+import re
+import subprocess
+import sys
+from decimal import Decimal
+from urllib.parse import quote, urlsplit, parse_qsl
+
+from oauthlib.oauth1 import Client
+from oauthlib.oauth1.rfc5849 import signature as oauth_sig
+
+UNRESERVED_OR_ESCAPE = re.compile(r'(?:[A-Za-z0-9\-._~]|%[0-9A-F]{2})*')
+BAD_ESCAPE = re.compile(r'%(?![0-9A-Fa-f]{2})')
+INT64_MAX = 9223372036854775807
+
+
+class Refused(Exception):
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+def utf8(s):
+    try:
+        return s.encode('utf-8')
+    except UnicodeEncodeError:
+        raise Refused('ERR_ENCODING')
+
+
+def pe(s):
+    """RFC 3986 percent-encoding of the UTF-8 bytes; only A-Za-z0-9-._~ stay."""
+    out = quote(utf8(s), safe='~')
+    if not UNRESERVED_OR_ESCAPE.fullmatch(out):
+        raise AssertionError('quote left a reserved character: %r' % out)
+    return out
+
+
+def pd(s, plus_is_space=False):
+    """Strict percent-decoding: every % starts two hex digits; bytes must be UTF-8."""
+    utf8(s)
+    if BAD_ESCAPE.search(s):
+        raise Refused('ERR_ENCODING')
+    if plus_is_space:
+        s = s.replace('+', ' ')
+    raw = bytearray()
+    i = 0
+    while i < len(s):
+        if s[i] == '%':
+            raw.append(int(s[i + 1:i + 3], 16))
+            i += 3
+        else:
+            raw += s[i].encode('utf-8')
+            i += 1
+    try:
+        return bytes(raw).decode('utf-8', errors='strict')
+    except UnicodeDecodeError:
+        raise Refused('ERR_ENCODING')
+
+
+def form_parse(body):
+    # parse_qsl leaves malformed escapes as they are: check them first, then let it decode
+    # strictly (errors='strict' refuses invalid UTF-8).
+    if BAD_ESCAPE.search(body):
+        raise Refused('ERR_ENCODING')
+    utf8(body)
+    try:
+        pairs = parse_qsl(body, keep_blank_values=True, errors='strict')
+    except UnicodeDecodeError:
+        raise Refused('ERR_ENCODING')
+    # cross-check with the strict decoder above
+    mine = []
+    for seg in body.split('&'):
+        if seg == '':
+            continue
+        name, eq, value = seg.partition('=')
+        mine.append((pd(name, True), pd(value, True)))
+    if mine != pairs:
+        raise AssertionError('parse_qsl and the strict decoder disagree on %r' % body)
+    return [[n, v] for n, v in pairs]
+
+
+def form_format(pairs):
+    return '&'.join(pe(n) + '=' + pe(v) for n, v in pairs)
+
+
+# ---- control digests: the formula table, written again from the documents ----
+R, EMPTY, PAIR = 'required', 'empty', 'pair'
+FORMULAS = {
+    'C-A': [('login', R), ('client_orderid', R), ('orderid', R)],
+    'C-B': [('endpointId', R), ('client_orderid', R), ('amount', R), ('email', R)],
+    'C-C': [('endpointId', R), ('client_orderid', R), ('email', R)],
+    'C-D': [('login', R), ('client_orderid', R), ('orderid', R), ('amount', PAIR), ('currency', PAIR)],
+    'C-E': [('login', R), ('client_orderid', R), ('cardrefid', R), ('amount', PAIR), ('currency', PAIR)],
+    'C-S': [('login', R), ('client_orderid', R), ('orderid', EMPTY)],
+    'CARD-INFO': [('login', R), ('cardrefid', R)],
+    'TRANSFER-BY-REF': [('login', R), ('client_orderid', R), ('source_cardrefid', R),
+                        ('destination_cardrefid', R), ('amount', R), ('currency', R)],
+    'CALLBACK': [('status', R), ('orderid', R), ('client_orderid', R)],
+    'REDIRECT': [('status', R), ('orderid', R), ('client_orderid', R)],
+}
+AMOUNT = re.compile(r'([0-9]+)(?:\.([0-9]+))?')
+ENDPOINT = re.compile(r'0|[1-9][0-9]*')
+
+
+def minor_units(amount, exponent):
+    m = AMOUNT.fullmatch(amount)
+    if m is None:
+        raise Refused('ERR_INVALID_AMOUNT')
+    value = Decimal(amount).scaleb(exponent)
+    if value != value.to_integral_value():
+        raise Refused('ERR_INVALID_AMOUNT')
+    n = int(value)
+    if n > INT64_MAX:
+        raise Refused('ERR_INVALID_AMOUNT')
+    return str(n)
+
+
+def endpoint(value):
+    if not isinstance(value, str) or not ENDPOINT.fullmatch(value) or int(value) > INT64_MAX:
+        raise Refused('ERR_INVALID_INPUT')
+    return value
+
+
+def control(case):
+    fields = case['fields']
+    exponent = case.get('exponent', 2)
+    terms = FORMULAS[case['formula']]
+    parts = []
+    if any(t == PAIR for _, t in terms) and (('amount' in fields) != ('currency' in fields)):
+        raise Refused('ERR_INVALID_INPUT')
+    for name, presence in terms:
+        if name == 'endpointId':
+            if 'endpointId' in fields and 'endpointGroupId' in fields:
+                raise Refused('ERR_INVALID_INPUT')
+            raw = fields.get('endpointGroupId', fields.get('endpointId'))
+            value = None if raw is None else endpoint(raw)
+        elif name == 'amount':
+            value = None if 'amount' not in fields else minor_units(fields['amount'], exponent)
+        else:
+            value = fields.get(name)
+        if value is None:
+            if presence == R:
+                raise Refused('ERR_MISSING_FIELD')
+            value = ''
+        utf8(value)
+        parts.append(value)
+    concatenation = ''.join(parts) + case['controlKey']
+    digest = hashlib.sha1(utf8(concatenation)).hexdigest()
+    # the openssl CLI as a third opinion on SHA-1
+    out = subprocess.run(['openssl', 'dgst', '-sha1', '-r'], input=utf8(concatenation),
+                         capture_output=True, check=True).stdout.decode().split()[0]
+    if out != digest:
+        raise AssertionError('hashlib and openssl disagree')
+    return {'concatenation': concatenation, 'control': digest}
+
+
+# ---- OAuth 1.0a base strings (oauthlib) ----
+def base_string(method, url, params):
+    uri = oauth_sig.base_string_uri(url)
+    query = urlsplit(url).query
+    collected = oauth_sig.collect_parameters(uri_query=query, body=[], exclude_oauth_signature=True)
+    # params are body and header oauth_* parameters; the header's realm is never passed in
+    collected += [(n, v) for n, v in params if n != 'oauth_signature']
+    for n, v in collected:
+        utf8(n)
+        utf8(v)
+    normalized = oauth_sig.normalize_parameters(collected)
+    return {
+        'normalizedParameters': normalized,
+        'baseString': oauth_sig.signature_base_string(method.upper(), uri, normalized),
+    }
+
+
+def hmac_sha1(case):
+    key = pe(case['consumerSecret']) + '&' + pe(case['tokenSecret'])
+    mac = hmac.new(key.encode('utf-8'), utf8(case['baseString']), hashlib.sha1).digest()
+    sig = base64.b64encode(mac).decode('ascii')
+    theirs = oauth_sig.sign_hmac_sha1(case['baseString'], case['consumerSecret'], case['tokenSecret'])
+    if theirs != sig:
+        raise AssertionError('oauthlib sign_hmac_sha1 disagrees')
+    return {'key': key, 'signature': sig}
+
+
+def key_check(path):
+    """openssl's view of a private key file: refused codes as paysig names them."""
+    text = open(path).read()
+    if 'ENCRYPTED' in text:
+        return 'ERR_KEY_INVALID'
+    r = subprocess.run(['openssl', 'rsa', '-in', path, '-noout', '-text', '-passin', 'pass:'],
+                       capture_output=True)
+    if r.returncode != 0:
+        return 'ERR_KEY_INVALID'
+    m = re.search(r'Private-Key: \((\d+) bit', r.stdout.decode())
+    if m is None:
+        return 'ERR_KEY_INVALID'
+    return 'ERR_KEY_TOO_SMALL' if int(m.group(1)) < 2048 else None
+
+
+def rsa_sha256(case):
+    code = key_check(case['privateKeyPath'])
+    if code is not None:
+        raise Refused(code)
+    data = utf8(case['baseString'])
+    sig = subprocess.run(['openssl', 'dgst', '-sha256', '-sign', case['privateKeyPath']], input=data,
+                         capture_output=True, check=True).stdout
+    if case.get('publicKeyPath'):
+        # openssl must also verify it with the public key file given (SPKI or PKCS#1 public)
+        import os
+        import tempfile
+        with tempfile.NamedTemporaryFile(delete=False) as f:
+            f.write(sig)
+            sigpath = f.name
+        try:
+            pub = case['publicKeyPath']
+            args = ['openssl', 'dgst', '-sha256', '-verify', pub, '-signature', sigpath]
+            if 'RSA PUBLIC KEY' in open(pub).read():
+                # openssl dgst reads only SPKI: convert the PKCS#1 public key first
+                conv = subprocess.run(['openssl', 'rsa', '-RSAPublicKey_in', '-in', pub, '-pubout'],
+                                      capture_output=True, check=True).stdout
+                with tempfile.NamedTemporaryFile(delete=False, suffix='.pem') as g:
+                    g.write(conv)
+                    args[4] = g.name
+            v = subprocess.run(args, input=data, capture_output=True)
+            if v.returncode != 0:
+                raise AssertionError('openssl does not verify with ' + pub)
+        finally:
+            os.unlink(sigpath)
+    return {'signature': base64.b64encode(sig).decode('ascii')}
+
+
+def parse_header(value):
+    assert value.startswith('OAuth ')
+    out = {}
+    for part in value[len('OAuth '):].split(', '):
+        name, _, quoted = part.partition('=')
+        assert quoted[0] == '"' and quoted[-1] == '"'
+        out[name] = pd(quoted[1:-1])
+    return out
+
+
+def oauth_sign(case):
+    """Full request signing: base string by oauthlib, signature by hmac or openssl."""
+    oauth = [('oauth_consumer_key', case['consumerKey']), ('oauth_nonce', case['nonce']),
+             ('oauth_signature_method', case['signatureMethod']), ('oauth_timestamp', str(case['timestamp'])),
+             ('oauth_version', '1.0')]
+    if case.get('token') is not None:
+        oauth.append(('oauth_token', case['token']))
+    b = base_string(case['method'], case['url'], list(map(tuple, case['params'])) + oauth)
+    if case['signatureMethod'] == 'HMAC-SHA1':
+        s = hmac_sha1({'baseString': b['baseString'], 'consumerSecret': case['consumerSecret'],
+                       'tokenSecret': case.get('tokenSecret', '')})['signature']
+        # oauthlib's whole client must reach the same signature from the raw request
+        client = Client(case['consumerKey'], client_secret=case['consumerSecret'],
+                        resource_owner_key=case.get('token'),
+                        resource_owner_secret=case.get('tokenSecret') or None,
+                        nonce=case['nonce'], timestamp=str(case['timestamp']), realm=case.get('realm'))
+        body = form_format(case['params']) if case['params'] else None
+        headers = {'Content-Type': 'application/x-www-form-urlencoded'} if body else {}
+        _, signed, _ = client.sign(case['url'], case['method'], body=body, headers=headers)
+        theirs = parse_header(signed['Authorization'])
+        if theirs.get('oauth_signature') != s:
+            raise AssertionError('oauthlib Client signature differs: %r vs %r' % (theirs.get('oauth_signature'), s))
+    else:
+        s = rsa_sha256({'baseString': b['baseString'], 'privateKeyPath': case['privateKeyPath']})['signature']
+    params = dict(oauth)
+    params['oauth_signature'] = s
+    return {'baseString': b['baseString'], 'signature': s, 'oauthParams': params}
+
+
+TASKS = {
+    'encode': lambda c: pe(c),
+    'decode': lambda c: pd(c),
+    'formParse': form_parse,
+    'formFormat': form_format,
+    'control': control,
+    'baseString': lambda c: base_string(c['method'], c['url'], c['params']),
+    'hmac': hmac_sha1,
+    'rsa': rsa_sha256,
+    'oauthSign': oauth_sign,
+}
+
+
+def main():
+    request = json.load(sys.stdin)
+    answer = {}
+    for task, cases in request.items():
+        results = []
+        for case in cases:
+            try:
+                results.append({'ok': TASKS[task](case)})
+            except Refused as e:
+                results.append({'error': e.code})
+        answer[task] = results
+    json.dump(answer, sys.stdout)
+
+
+if __name__ == '__main__':
+    main()

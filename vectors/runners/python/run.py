@@ -1,0 +1,417 @@
+#!/usr/bin/env python3
+"""Minimal conformance runner for paysig's golden vectors, in Python 3 with the standard library only.
+
+It re-implements, from the documents and nothing else: RFC 3986 percent-encoding, form parsing,
+the control formulas, the OAuth 1.0a signature base string, HMAC-SHA1, RSA-SHA256 signing and
+verification in pure Python (a tiny DER reader, pow(), EMSA-PKCS1-v1_5 with SHA-256), and the
+Authorization header. It runs every positive case of every vectors/*.json file it understands
+(negative cases name paysig's error codes and are counted as skipped) and prints
+`N passed, M failed` as its last line; the exit status is non-zero on any failure.
+
+Usage: python3 vectors/runners/python/run.py [vectors-directory]
+SDK authors: copy this file as a starting point; replace the functions with calls into your SDK.
+"""
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VECTORS = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, '..', '..'))
+KEYS = os.path.join(VECTORS, 'keys')
+
+UNRESERVED = frozenset(b'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~')
+
+
+class Refused(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------------- encoding
+
+def utf8(s):
+    try:
+        return s.encode('utf-8')
+    except UnicodeEncodeError:
+        raise Refused('lone surrogate')
+
+
+def pe(s):
+    return ''.join(chr(b) if b in UNRESERVED else '%%%02X' % b for b in utf8(s))
+
+
+def pd(s, plus_is_space=False):
+    utf8(s)
+    out = bytearray()
+    i = 0
+    while i < len(s):
+        ch = s[i]
+        if ch == '%':
+            h = s[i + 1:i + 3]
+            if len(h) != 2 or any(c not in '0123456789abcdefABCDEF' for c in h):
+                raise Refused('bad escape')
+            out.append(int(h, 16))
+            i += 3
+            continue
+        out += b' ' if (plus_is_space and ch == '+') else ch.encode('utf-8')
+        i += 1
+    try:
+        return out.decode('utf-8')
+    except UnicodeDecodeError:
+        raise Refused('not UTF-8')
+
+
+def form_parse(body):
+    pairs = []
+    for seg in body.split('&'):
+        if seg:
+            name, _, value = seg.partition('=')
+            pairs.append([pd(name, True), pd(value, True)])
+    return pairs
+
+
+def form_format(pairs):
+    return '&'.join(pe(n) + '=' + pe(v) for n, v in pairs)
+
+
+# ---------------------------------------------------------------------------- control
+
+R, EMPTY, PAIR = 'required', 'empty', 'pair'
+FORMULAS = {
+    'C-A': [('login', R), ('client_orderid', R), ('orderid', R)],
+    'C-B': [('endpointId', R), ('client_orderid', R), ('amount', R), ('email', R)],
+    'C-C': [('endpointId', R), ('client_orderid', R), ('email', R)],
+    'C-D': [('login', R), ('client_orderid', R), ('orderid', R), ('amount', PAIR), ('currency', PAIR)],
+    'C-E': [('login', R), ('client_orderid', R), ('cardrefid', R), ('amount', PAIR), ('currency', PAIR)],
+    'C-S': [('login', R), ('client_orderid', R), ('orderid', EMPTY)],
+    'CARD-INFO': [('login', R), ('cardrefid', R)],
+    'TRANSFER-BY-REF': [('login', R), ('client_orderid', R), ('source_cardrefid', R),
+                        ('destination_cardrefid', R), ('amount', R), ('currency', R)],
+    'CALLBACK': [('status', R), ('orderid', R), ('client_orderid', R)],
+    'REDIRECT': [('status', R), ('orderid', R), ('client_orderid', R)],
+}
+
+
+def minor_units(amount, exponent):
+    m = re.fullmatch(r'([0-9]+)(?:\.([0-9]+))?', amount)
+    if not m:
+        raise Refused('amount')
+    whole, frac = m.group(1), m.group(2) or ''
+    if len(frac) > exponent and frac[exponent:].strip('0'):
+        raise Refused('amount precision')
+    n = int(whole + frac[:exponent].ljust(exponent, '0'))
+    if n > 2 ** 63 - 1:
+        raise Refused('amount beyond int64')
+    return str(n)
+
+
+def control(case):
+    fields, parts = case['fields'], []
+    for name, presence in FORMULAS[case['formula']]:
+        if name == 'endpointId':
+            value = fields.get('endpointGroupId', fields.get('endpointId'))
+        elif name == 'amount' and 'amount' in fields:
+            value = minor_units(fields['amount'], case.get('exponent', 2))
+        else:
+            value = fields.get(name)
+        if value is None:
+            if presence == R:
+                raise Refused('missing ' + name)
+            value = ''
+        parts.append(value)
+    concatenation = ''.join(parts) + case['controlKey']
+    return concatenation, hashlib.sha1(utf8(concatenation)).hexdigest()
+
+
+# ---------------------------------------------------------------------------- OAuth base string
+
+URL = re.compile(r'([A-Za-z][A-Za-z0-9+.-]*)://(?:[^@/?#]*@)?(\[[^\]]*\]|[^/?#:]*)(?::([0-9]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?')
+DEFAULT_PORTS = {'http': '80', 'https': '443'}
+
+
+def base_uri(url):
+    m = URL.fullmatch(url)
+    if not m:
+        raise Refused('url')
+    scheme, host, port, path, query = m.group(1).lower(), m.group(2).lower(), m.group(3) or '', m.group(4), m.group(5) or ''
+    if port == DEFAULT_PORTS.get(scheme):
+        port = ''
+    return scheme + '://' + host + (':' + port if port else '') + (path or '/'), query
+
+
+def normalize(pairs):
+    encoded = sorted((pe(n), pe(v)) for n, v in pairs if n != 'oauth_signature')
+    return '&'.join(n + '=' + v for n, v in encoded)
+
+
+def base_string(method, url, params):
+    uri, query = base_uri(url)
+    normalized = normalize(form_parse(query) + [list(p) for p in params])
+    return normalized, method.upper() + '&' + pe(uri) + '&' + pe(normalized)
+
+
+def hmac_sha1(base, consumer_secret, token_secret):
+    key = pe(consumer_secret) + '&' + pe(token_secret)
+    return key, base64.b64encode(hmac.new(key.encode('ascii'), utf8(base), hashlib.sha1).digest()).decode('ascii')
+
+
+# ---------------------------------------------------------------------------- RSA in pure Python
+
+def der_read(data, pos):
+    """One DER element at pos: (tag, content start, content end)."""
+    tag = data[pos]
+    length = data[pos + 1]
+    pos += 2
+    if length & 0x80:
+        count = length & 0x7f
+        length = int.from_bytes(data[pos:pos + count], 'big')
+        pos += count
+    if pos + length > len(data):
+        raise ValueError('truncated DER')
+    return tag, pos, pos + length
+
+
+def der_children(data, start, end):
+    out = []
+    while start < end:
+        tag, s, e = der_read(data, start)
+        out.append((tag, s, e))
+        start = e
+    return out
+
+
+def pem_der(path):
+    text = open(path).read()
+    m = re.search(r'-----BEGIN ([A-Z ]+)-----(.*?)-----END \1-----', text, re.S)
+    if not m or 'Proc-Type' in m.group(2):
+        raise Refused('unsupported PEM')
+    return m.group(1), base64.b64decode(''.join(m.group(2).split()))
+
+
+RSA_OID = bytes.fromhex('2a864886f70d010101')
+
+
+def rsa_numbers(path):
+    """(n, e, d or None) from a PKCS#1 / PKCS#8 private key or an SPKI / PKCS#1 public key."""
+    label, der = pem_der(path)
+    _, s, e = der_read(der, 0)
+    top = der_children(der, s, e)
+    if label == 'PRIVATE KEY':  # PKCS#8: version, AlgorithmIdentifier, OCTET STRING(RSAPrivateKey)
+        alg = der_children(der, top[1][1], top[1][2])
+        if der[alg[0][1]:alg[0][2]] != RSA_OID:
+            raise Refused('not RSA')
+        inner = der[top[2][1]:top[2][2]]
+        _, s, e = der_read(inner, 0)
+        der, top = inner, der_children(inner, s, e)
+        label = 'RSA PRIVATE KEY'
+    if label == 'RSA PRIVATE KEY':  # version, n, e, d, ...
+        n, e_, d = (int.from_bytes(der[x[1]:x[2]], 'big') for x in top[1:4])
+        return n, e_, d
+    if label == 'PUBLIC KEY':  # SPKI: AlgorithmIdentifier, BIT STRING(RSAPublicKey)
+        alg = der_children(der, top[0][1], top[0][2])
+        if der[alg[0][1]:alg[0][2]] != RSA_OID:
+            raise Refused('not RSA')
+        inner = der[top[1][1] + 1:top[1][2]]  # skip the unused-bits byte
+        _, s, e = der_read(inner, 0)
+        der, top = inner, der_children(inner, s, e)
+        label = 'RSA PUBLIC KEY'
+    if label == 'RSA PUBLIC KEY':
+        n, e_ = (int.from_bytes(der[x[1]:x[2]], 'big') for x in top[0:2])
+        return n, e_, None
+    raise Refused('unknown PEM label ' + label)
+
+
+SHA256_DIGEST_INFO = bytes.fromhex('3031300d060960864801650304020105000420')
+
+
+def emsa_pkcs1_v15(message, k):
+    t = SHA256_DIGEST_INFO + hashlib.sha256(message).digest()
+    return b'\x00\x01' + b'\xff' * (k - len(t) - 3) + b'\x00' + t
+
+
+def rsa_sign(path, base):
+    n, _, d = rsa_numbers(path)
+    if n.bit_length() < 2048:
+        raise Refused('key below 2048 bits')
+    k = (n.bit_length() + 7) // 8
+    m = int.from_bytes(emsa_pkcs1_v15(utf8(base), k), 'big')
+    return base64.b64encode(pow(m, d, n).to_bytes(k, 'big')).decode('ascii')
+
+
+def rsa_verify(path, base, signature_b64):
+    n, e, _ = rsa_numbers(path)
+    k = (n.bit_length() + 7) // 8
+    sig = base64.b64decode(signature_b64, validate=True)
+    if len(sig) != k:
+        return False
+    s = int.from_bytes(sig, 'big')
+    if s >= n:
+        return False
+    return hmac.compare_digest(pow(s, e, n).to_bytes(k, 'big'), emsa_pkcs1_v15(utf8(base), k))
+
+
+# ---------------------------------------------------------------------------- OAuth requests
+
+HEADER_ORDER = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp',
+                'oauth_token', 'oauth_version', 'oauth_signature']
+
+
+def authorization(realm, oauth):
+    parts = ['realm="%s"' % pe(realm)] if realm is not None else []
+    parts += ['%s="%s"' % (n, pe(oauth[n])) for n in HEADER_ORDER if n in oauth]
+    return 'OAuth ' + ', '.join(parts)
+
+
+def parse_authorization(header):
+    m = re.fullmatch(r'(?i:oauth) +(.*)', header)
+    if not m:
+        raise Refused('not OAuth')
+    out = {}
+    for part in re.split(r' *, *', m.group(1)):
+        pm = re.fullmatch(r'([A-Za-z0-9_]+)="([^"]*)"', part)
+        if not pm or pm.group(1) in out:
+            raise Refused('malformed header')
+        out[pm.group(1)] = pd(pm.group(2))
+    return out
+
+
+def oauth_sign(c):
+    oauth = {'oauth_consumer_key': c['consumerKey'], 'oauth_nonce': c['nonce'],
+             'oauth_signature_method': c['signatureMethod'], 'oauth_timestamp': str(c['timestamp']),
+             'oauth_version': '1.0'}
+    if 'token' in c:
+        oauth['oauth_token'] = c['token']
+    _, base = base_string(c['method'], c['url'], c['params'] + [[n, v] for n, v in oauth.items()])
+    if c['signatureMethod'] == 'HMAC-SHA1':
+        _, sig = hmac_sha1(base, c['consumerSecret'], c.get('tokenSecret', ''))
+    else:
+        sig = rsa_sign(os.path.join(KEYS, c['privateKeyFile']), base)
+    oauth['oauth_signature'] = sig
+    return base, sig, oauth, authorization(c.get('realm'), oauth)
+
+
+def oauth_verify(c):
+    """Accepts a valid request; returns the result object of the vectors."""
+    req = c['request']
+    header = parse_authorization(req['authorization'])
+    header.pop('realm', None)
+    signature = header.pop('oauth_signature')
+    body = []
+    for n, v in req['params']:
+        if n.startswith('oauth_'):
+            if header.get(n) != v:
+                raise Refused('body oauth parameter differs')
+            continue  # a repeat of a header value counts once
+        body.append([n, v])
+    if header.get('oauth_version', '1.0') != '1.0':
+        raise Refused('version')
+    ts = int(header['oauth_timestamp'])
+    if abs(c['now'] - ts) > c.get('maxSkewSeconds', 300):
+        raise Refused('timestamp')
+    _, base = base_string(req['method'], req['url'], body + [[n, v] for n, v in header.items()])
+    cred = c['credentials'][header['oauth_consumer_key']]
+    method = header['oauth_signature_method']
+    if method == 'HMAC-SHA1':
+        ok = hmac.compare_digest(hmac_sha1(base, cred['consumerSecret'], '')[1], signature)
+    else:
+        ok = rsa_verify(os.path.join(KEYS, cred['publicKeyFile']), base, signature)
+    if not ok:
+        raise Refused('signature')
+    return {'consumerKey': header['oauth_consumer_key'], 'signatureMethod': method, 'timestamp': ts,
+            'nonce': header['oauth_nonce']}
+
+
+# ---------------------------------------------------------------------------- the files
+
+def check_percent(c):
+    if c['operation'] == 'encode':
+        return pe(c['input']) == c['output'] and pd(c['output']) == c['input']
+    return pd(c['input']) == c['output']
+
+
+def check_form(c):
+    if c['operation'] == 'parse':
+        return form_parse(c['body']) == c['pairs']
+    return form_format(c['pairs']) == c['body']
+
+
+def check_control(c):
+    return control(c) == (c['concatenation'], c['control'])
+
+
+def check_base(c):
+    return base_string(c['method'], c['url'], c['params']) == (c['normalizedParameters'], c['baseString'])
+
+
+def check_hmac(c):
+    return hmac_sha1(c['baseString'], c['consumerSecret'], c['tokenSecret']) == (c['key'], c['signature'])
+
+
+def check_rsa(c):
+    sig = rsa_sign(os.path.join(KEYS, c['privateKeyFile']), c['baseString'])
+    pub = os.path.join(KEYS, c['publicKeyFile'])
+    return (sig == c['signature'] and rsa_verify(pub, c['baseString'], c['signature'])
+            and not rsa_verify(pub, c['baseString'] + 'x', c['signature']))
+
+
+def check_sign(c):
+    base, sig, oauth, header = oauth_sign(c)
+    expected_header = dict(c['authorizationParams'])
+    return (base == c['baseString'] and sig == c['signature'] and oauth == c['oauthParams']
+            and header == c['authorization'] and parse_authorization(header) == expected_header)
+
+
+def check_verify(c):
+    return oauth_verify(c) == c['result']
+
+
+CHECKS = {
+    'percent-encoding': check_percent,
+    'form': check_form,
+    'control': check_control,
+    'base-string': check_base,
+    'hmac-sha1': check_hmac,
+    'rsa-sha256': check_rsa,
+    'oauth-sign': check_sign,
+    'oauth-verify-negative': check_verify,
+}
+
+
+def main():
+    passed = failed = skipped = 0
+    for name in sorted(os.listdir(VECTORS)):
+        if not name.endswith('.json'):
+            continue
+        topic = name[:-5]
+        check = CHECKS.get(topic)
+        with open(os.path.join(VECTORS, name), encoding='utf-8') as f:
+            doc = json.load(f)
+        if check is None:
+            print('%s: not understood by this runner, %d cases skipped' % (name, len(doc['cases'])))
+            skipped += len(doc['cases'])
+            continue
+        for case in doc['cases']:
+            if 'error' in case:
+                skipped += 1
+                continue
+            try:
+                ok = check(case)
+                why = 'mismatch'
+            except (Refused, KeyError, ValueError, binascii.Error) as e:
+                ok, why = False, '%s: %s' % (type(e).__name__, e)
+            if ok:
+                passed += 1
+            else:
+                failed += 1
+                print('FAIL %s %s (%s)' % (name, case['id'], why))
+    print('%d negative or unknown cases skipped' % skipped)
+    print('%d passed, %d failed' % (passed, failed))
+    sys.exit(1 if failed or not passed else 0)
+
+
+if __name__ == '__main__':
+    main()
