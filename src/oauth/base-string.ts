@@ -1,0 +1,123 @@
+/**
+ * The signature base string of RFC 5849 section 3.4.1: `METHOD&pe(baseUri)&pe(parameters)`.
+ *
+ * Parameters (RFC 5849 section 3.4.1.3): the URL's query, decoded as
+ * `application/x-www-form-urlencoded` (`+` is a space), plus the given pairs (decoded form body
+ * and `oauth_*` parameters), minus every `oauth_signature`. Each name and value is
+ * percent-encoded once, the pairs are sorted by encoded name and then encoded value in byte
+ * order, duplicates are kept, and they are joined as `name=value` with `&`.
+ *
+ * @module
+ */
+import { InvalidInputError } from '../errors.js';
+import { percentEncode } from '../encoding/percent.js';
+import { parseForm } from '../encoding/form.js';
+import { splitUrl } from './url.js';
+
+/** The request parts {@link signatureBaseString} reads. */
+export interface BaseStringRequest {
+  /** HTTP method, any case (an RFC 9110 token); upper-cased in the output. */
+  method: string;
+  /** Absolute http(s) URL; its query parameters take part; fragment and userinfo are dropped. */
+  url: string;
+  /** Decoded form-body and `oauth_*` parameters; `oauth_signature`, if present, is left out. */
+  params: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Bound on the number of parameters signed, so hostile input costs bounded work. */
+export const MAX_PARAMS = 10_000;
+
+// RFC 9110 tchar: ! # $ % & ' * + - . ^ _ ` | ~ DIGIT ALPHA
+const TCHAR = new Uint8Array(128);
+for (const c of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
+  TCHAR[c.charCodeAt(0)] = 1;
+}
+
+/** Validates an HTTP method (a token) and upper-cases it. @internal */
+export function normalizeMethod(method: string): string {
+  if (typeof method !== 'string') {
+    throw new InvalidInputError(`"method" must be a string, got ${method === null ? 'null' : typeof method}`, { field: 'method' });
+  }
+  if (method.length === 0 || method.length > 64) {
+    throw new InvalidInputError('"method" must be an HTTP token of 1 to 64 characters', { field: 'method' });
+  }
+  for (let i = 0; i < method.length; i++) {
+    const c = method.charCodeAt(i);
+    if (c >= 128 || TCHAR[c] === 0) {
+      throw new InvalidInputError('"method" must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~)', { field: 'method' });
+    }
+  }
+  return method.toUpperCase();
+}
+
+// Sorting trick: "name\u0001value" strings sort exactly like (name, value) pairs, because the
+// encoded names and values hold only [A-Za-z0-9%._~-], all above U+0001, so a name that is a
+// prefix of another sorts first, as in by-name ordering.
+const SEP = '\u0001';
+
+/** Percent-encodes twice: the second pass over once-encoded text only turns `%` into `%25`. */
+function encodeTwice(text: string): string {
+  const once = percentEncode(text);
+  return once.indexOf('%') < 0 ? once : once.replaceAll('%', '%25');
+}
+
+function pushPair(out: string[], name: unknown, value: unknown, where: string): void {
+  if (typeof name !== 'string' || typeof value !== 'string') {
+    throw new InvalidInputError(`${where} must be [name, value] pairs of strings`, { field: 'params' });
+  }
+  if (name === 'oauth_signature') return;
+  out.push(encodeTwice(name) + SEP + encodeTwice(value));
+}
+
+/**
+ * The normalised parameter string (RFC 5849 section 3.4.1.3.2) of the query pairs and the
+ * given pairs, `oauth_signature` left out, already percent-encoded for the base string (its
+ * second encoding: the once-encoded text holds only `[A-Za-z0-9._~%-]`, `=` and `&`, so only
+ * those three characters change). @internal
+ */
+export function encodedParameters(query: string, params: ReadonlyArray<readonly [string, string]>): string {
+  if (!Array.isArray(params)) throw new InvalidInputError('"params" must be an array of [name, value] pairs', { field: 'params' });
+  const fromQuery = query.length === 0 ? [] : parseForm(query, MAX_PARAMS);
+  if (fromQuery.length + params.length > MAX_PARAMS) {
+    throw new InvalidInputError(`more than ${MAX_PARAMS} parameters`, { field: 'params' });
+  }
+  const keys: string[] = [];
+  for (const p of fromQuery) pushPair(keys, p[0], p[1], 'query');
+  for (const p of params) {
+    if (!Array.isArray(p)) throw new InvalidInputError('"params" must be [name, value] pairs of strings', { field: 'params' });
+    pushPair(keys, p[0], p[1], '"params"');
+  }
+  // Encoding `%` as `%25` keeps the order of once-encoded strings (at the first difference the
+  // same two characters still meet), so sorting the twice-encoded keys sorts by the RFC's rule.
+  keys.sort();
+  return keys.join('%26').replaceAll(SEP, '%3D');
+}
+
+/** Base string from a normalised method, an encoded base URI and encoded parameters. @internal */
+export function joinBaseString(method: string, encodedBaseUri: string, encodedParams: string): string {
+  return percentEncode(method) + '&' + encodedBaseUri + '&' + encodedParams;
+}
+
+/**
+ * The RFC 5849 section 3.4.1 signature base string of a request.
+ *
+ * @example
+ * ```ts
+ * signatureBaseString({
+ *   method: 'post',
+ *   url: 'https://api.example.com/payout/42',
+ *   params: [['client-order-id', '1'], ['oauth_consumer_key', 'login']],
+ * });
+ * // "POST&https%3A%2F%2Fapi.example.com%2Fpayout%2F42&client-order-id%3D1%26oauth_consumer_key%3Dlogin"
+ * ```
+ * @throws {@link InvalidInputError} for a bad method, URL or parameter list.
+ * @throws {@link EncodingError} for a lone surrogate or a malformed escape in the query.
+ */
+export function signatureBaseString(request: BaseStringRequest): string {
+  if (request === null || typeof request !== 'object') {
+    throw new InvalidInputError('request must be an object with method, url and params', { field: 'request' });
+  }
+  const method = normalizeMethod(request.method);
+  const { encodedBaseUri, query } = splitUrl(request.url);
+  return joinBaseString(method, encodedBaseUri, encodedParameters(query, request.params));
+}

@@ -1,0 +1,220 @@
+/**
+ * Verifying an OAuth 1.0a signed request (RFC 5849 section 3.2), server side.
+ *
+ * Checks run cheapest first, and the nonce store is touched only once the signature has
+ * verified: header syntax, protocol parameters, signature method, body repeats, timestamp
+ * window, base string, signature encoding, consumer lookup, method allowed for the consumer,
+ * signature (constant time), nonce.
+ *
+ * @module
+ */
+import { backend } from '../crypto/index.js';
+import {
+  InvalidInputError,
+  MethodNotAllowedError,
+  NonceReplayedError,
+  NonceStoreError,
+  OAuthParameterError,
+  SignatureInvalidError,
+  TimestampError,
+  UnknownConsumerError,
+  UnsupportedError,
+} from '../errors.js';
+import { fromBase64 } from '../encoding/base64.js';
+import { timingSafeEqual } from '../encoding/compare.js';
+import { percentEncode } from '../encoding/percent.js';
+import { importPublicKey } from '../keys/import.js';
+import { joinBaseString, normalizeMethod, encodedParameters } from './base-string.js';
+import { withoutOAuthRepeats } from './body.js';
+import { parseAuthorizationHeader } from './header.js';
+import { isSignatureMethod, isTimestampText, MAX_CONSUMER_KEY_LENGTH, MAX_NONCE_LENGTH } from './limits.js';
+import { defaultNonceStore, type NonceStore } from './nonce.js';
+import { splitUrl } from './url.js';
+
+/** The request as received, for {@link verifyOAuth}. */
+export interface VerifyOAuthRequest {
+  /** HTTP method as received. */
+  method: string;
+  /** Absolute URL as received (e.g. `Request.url`); its query parameters are signed. */
+  url: string;
+  /** Decoded form-body parameters as received; may repeat the header's `oauth_*` values. */
+  params: ReadonlyArray<readonly [string, string]>;
+  /** The `Authorization` header as received. */
+  authorization: string;
+}
+
+/** A consumer's verification credentials; at least one must be present. */
+export interface OAuthConsumerCredentials {
+  /** HMAC-SHA1 secret (the merchant control key). HMAC-SHA1 is refused when absent or empty. */
+  consumerSecret?: string;
+  /** RSA-SHA256 public key: PEM (SPKI or PKCS#1) or `CryptoKey`. RSA-SHA256 is refused when absent. */
+  publicKey?: string | CryptoKey;
+}
+
+/** Options of {@link verifyOAuth}. */
+export interface VerifyOAuthOptions {
+  /**
+   * Looks up a consumer by `oauth_consumer_key`; `undefined` for an unknown consumer. May be
+   * async. Errors it throws are passed through unchanged.
+   */
+  credentials: (
+    consumerKey: string,
+  ) => OAuthConsumerCredentials | undefined | Promise<OAuthConsumerCredentials | undefined>;
+  /** Current time in seconds; default: now. */
+  now?: number;
+  /** Largest accepted distance between `oauth_timestamp` and now, either way; default 300. */
+  maxSkewSeconds?: number;
+  /** Where nonces are recorded; default: one in-memory store shared by the whole module. */
+  nonceStore?: NonceStore;
+}
+
+/** What {@link verifyOAuth} resolves with for a valid request. */
+export interface VerifyOAuthResult {
+  /** The authenticated `oauth_consumer_key`. */
+  consumerKey: string;
+  /** `HMAC-SHA1` or `RSA-SHA256`. */
+  signatureMethod: string;
+  /** `oauth_timestamp`, in seconds. */
+  timestamp: number;
+  /** `oauth_nonce`. */
+  nonce: string;
+}
+
+function param(params: Record<string, string>, name: string, max: number): string {
+  const v = params[name];
+  if (v === undefined) throw new OAuthParameterError(`missing required OAuth parameter "${name}"`, { field: name });
+  if (v.length === 0 || v.length > max) {
+    throw new OAuthParameterError(`"${name}" must be 1 to ${max} characters`, { field: name });
+  }
+  return v;
+}
+
+function refuseBody(name: string, rule: string): never {
+  throw new OAuthParameterError(`"${name}" ${rule}`, { field: name });
+}
+
+/**
+ * Verifies an OAuth 1.0a request signed with HMAC-SHA1 or RSA-SHA256, then records its nonce.
+ *
+ * The base string is built from the request as received (see {@link signatureBaseString}); body
+ * repeats of the header's `oauth_*` values count once. An `oauth_token` in the header is signed
+ * like any parameter, and the HMAC key uses an empty token secret (the service issues no tokens).
+ * The nonce is recorded only after the signature verifies, for as long as its timestamp stays
+ * inside the window, so a replay is refused and a forged request cannot fill the store.
+ *
+ * @example
+ * ```ts
+ * const { consumerKey } = await verifyOAuth(
+ *   { method: req.method, url: req.url, params: parseForm(await req.text()), authorization: req.headers.get('authorization') ?? '' },
+ *   { credentials: (login) => merchants.get(login), nonceStore },
+ * );
+ * ```
+ * @returns the consumer, method, timestamp and nonce of a valid request; rejects otherwise with:
+ * {@link OAuthHeaderError} (malformed header), {@link OAuthParameterError} (missing, malformed or
+ * conflicting protocol parameter), {@link UnsupportedError} (unknown signature method),
+ * {@link TimestampError} (outside `maxSkewSeconds`), {@link UnknownConsumerError},
+ * {@link MethodNotAllowedError} (no credential for the method), {@link SignatureInvalidError},
+ * {@link NonceReplayedError}, {@link NonceStoreError} (store failed: fail closed),
+ * {@link InvalidInputError} / {@link EncodingError} (bad method, URL or body parameters).
+ */
+export async function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOptions): Promise<VerifyOAuthResult> {
+  if (request === null || typeof request !== 'object') {
+    throw new InvalidInputError('request must be an object', { field: 'request' });
+  }
+  if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
+    throw new InvalidInputError('"options.credentials" must be a function', { field: 'credentials' });
+  }
+  const maxSkew = options.maxSkewSeconds ?? 300;
+  if (typeof maxSkew !== 'number' || !Number.isFinite(maxSkew) || maxSkew < 0) {
+    throw new InvalidInputError('"maxSkewSeconds" must be a non-negative number', { field: 'maxSkewSeconds' });
+  }
+  const now = options.now ?? Date.now() / 1000;
+  if (typeof now !== 'number' || !Number.isFinite(now)) {
+    throw new InvalidInputError('"now" must be a finite number of seconds', { field: 'now' });
+  }
+
+  // 1. Header syntax and protocol parameters.
+  const { params: oauth } = parseAuthorizationHeader(request.authorization);
+  const consumerKey = param(oauth, 'oauth_consumer_key', MAX_CONSUMER_KEY_LENGTH);
+  const signatureMethod = param(oauth, 'oauth_signature_method', 64);
+  const signatureText = param(oauth, 'oauth_signature', 1024);
+  const timestampText = param(oauth, 'oauth_timestamp', 64);
+  const nonce = param(oauth, 'oauth_nonce', MAX_NONCE_LENGTH);
+  if (!isTimestampText(timestampText)) {
+    throw new OAuthParameterError('"oauth_timestamp" must be 1 to 15 decimal digits', { field: 'oauth_timestamp' });
+  }
+  const version = oauth['oauth_version'];
+  if (version !== undefined && version !== '1.0') {
+    throw new OAuthParameterError('"oauth_version" must be "1.0" when present', { field: 'oauth_version' });
+  }
+  if (!isSignatureMethod(signatureMethod)) {
+    throw new UnsupportedError(`oauth_signature_method "${signatureMethod}" is not supported`, { field: 'oauth_signature_method' });
+  }
+
+  // 2. Body repeats of header values count once.
+  if (!Array.isArray(request.params)) {
+    throw new InvalidInputError('"params" must be an array of [name, value] pairs', { field: 'params' });
+  }
+  const body = withoutOAuthRepeats(request.params, oauth, refuseBody);
+
+  // 3. Timestamp window.
+  const timestamp = Number(timestampText);
+  const skew = timestamp - now;
+  if (skew > maxSkew || skew < -maxSkew) {
+    throw new TimestampError(
+      `oauth_timestamp is ${Math.round(Math.abs(skew))} s in the ${skew > 0 ? 'future' : 'past'}; at most ${maxSkew} s is allowed`,
+    );
+  }
+
+  // 4. Base string (pure computation; request errors surface before any lookup).
+  const method = normalizeMethod(request.method);
+  const { encodedBaseUri, query } = splitUrl(request.url);
+  const all: Array<readonly [string, string]> = body.slice();
+  for (const name in oauth) if (name !== 'oauth_signature') all.push([name, oauth[name]!]);
+  const baseString = joinBaseString(method, encodedBaseUri, encodedParameters(query, all));
+
+  let received: Uint8Array;
+  try {
+    received = fromBase64(signatureText);
+  } catch (e) {
+    throw new OAuthParameterError('"oauth_signature" is not canonical padded Base64', {
+      field: 'oauth_signature',
+      cause: e,
+    });
+  }
+
+  // 5. Consumer and method.
+  const creds = await options.credentials(consumerKey);
+  if (creds === undefined || creds === null) throw new UnknownConsumerError();
+  let ok: boolean;
+  if (signatureMethod === 'HMAC-SHA1') {
+    const secret = creds.consumerSecret;
+    if (typeof secret !== 'string' || secret.length === 0) {
+      throw new MethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no consumer secret)');
+    }
+    const tokenSecret = '';
+    const expected = await backend().hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString);
+    ok = timingSafeEqual(expected, received);
+  } else {
+    if (creds.publicKey === undefined || creds.publicKey === null) {
+      throw new MethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
+    }
+    const handle = await importPublicKey(creds.publicKey);
+    ok = received.length > 0 && (await backend().rsaSha256Verify(handle, received, baseString));
+  }
+  if (!ok) throw new SignatureInvalidError();
+
+  // 6. Nonce, only for a request whose signature verified. Fail closed.
+  const store = options.nonceStore ?? defaultNonceStore();
+  const ttl = Math.max(1, Math.ceil(timestamp + maxSkew - now) + 1);
+  let fresh: unknown;
+  try {
+    fresh = await store.check(consumerKey, nonce, timestamp, ttl);
+  } catch (e) {
+    if (e instanceof NonceStoreError) throw e;
+    throw new NonceStoreError('nonce store failed; request refused', { cause: e });
+  }
+  if (fresh === false) throw new NonceReplayedError();
+  if (fresh !== true) throw new NonceStoreError('nonce store answered neither true nor false; request refused');
+  return { consumerKey, signatureMethod, timestamp, nonce };
+}

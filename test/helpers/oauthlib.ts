@@ -1,0 +1,31 @@
+/**
+ * Runs Python oauthlib 3.2 (the /usr/bin/python3 interpreter has it) as an independent reference
+ * for RFC 5849 base strings. One process for a whole batch of cases.
+ */
+import { execFileSync } from 'node:child_process';
+
+export interface BaseCase {
+  method: string;
+  url: string;
+  params: ReadonlyArray<readonly [string, string]>;
+}
+
+const SCRIPT = String.raw`
+import json, sys
+from urllib.parse import urlparse
+from oauthlib.oauth1.rfc5849 import signature as s
+cases = json.loads(sys.stdin.read())
+out = []
+for c in cases:
+    uri = s.base_string_uri(c['url'])
+    q = urlparse(c['url']).query
+    params = s.collect_parameters(uri_query=q, body=[tuple(p) for p in c['params']], exclude_oauth_signature=True)
+    out.append(s.signature_base_string(c['method'], uri, s.normalize_parameters(params)))
+sys.stdout.write(json.dumps(out))
+`;
+
+/** oauthlib's signature base string for each case. */
+export function oauthlibBaseStrings(cases: readonly BaseCase[]): string[] {
+  const out = execFileSync('/usr/bin/python3', ['-c', SCRIPT], { input: JSON.stringify(cases), encoding: 'utf8' });
+  return JSON.parse(out) as string[];
+}
