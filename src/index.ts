@@ -100,7 +100,7 @@ export type {
   OperationParamsMap,
   OperationId,
 } from './operations/params.js';
-export { resolveAuth, type Scheme, type Exponent, type ResolvedAuth } from './operations/fields.js';
+export { resolveAuth, serviceTrim, type Scheme, type Exponent, type ResolvedAuth } from './operations/fields.js';
 export {
   signRequest,
   ACCEPT,

@@ -1,0 +1,120 @@
+/**
+ * `verifyCallback`: checks the `control` digest of the service's callback to the merchant's
+ * `server_callback_url` (formula CALLBACK from the public documentation: `status + orderid +
+ * client_orderid + control key`).
+ *
+ * @module
+ */
+import { verifyControl } from '../control/digest.js';
+import { parseForm } from '../encoding/form.js';
+import { InvalidInputError, MissingFieldError } from '../errors.js';
+
+/** Transaction statuses the public documentation names; others may appear. */
+export type CallbackStatus = 'approved' | 'declined' | 'error' | 'filtered' | 'processing' | (string & {});
+
+/** The statuses that are final: `approved`, `declined`, `error`, `filtered`. */
+export const FINAL_STATUSES: readonly string[] = Object.freeze(['approved', 'declined', 'error', 'filtered']);
+
+/** A verified callback. */
+export interface CallbackFields {
+  /** Transaction status. */
+  readonly status: CallbackStatus;
+  /** True when {@link CallbackFields.status} is final (approved, declined, error, filtered). */
+  readonly final: boolean;
+  /** Service order id. */
+  readonly orderid: string;
+  /** Merchant order id. */
+  readonly client_orderid: string;
+  /** Merchant order reference, when sent. */
+  readonly merchant_order?: string;
+  /** Amount, as sent (a decimal string), when sent. */
+  readonly amount?: string;
+  /** Transaction type, when sent. */
+  readonly type?: string;
+  /** Every query parameter, by name (each name appears once). */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+function pairsOf(query: URL | URLSearchParams | string | Readonly<Record<string, string>>): Array<[string, string]> {
+  if (query instanceof URL) return parseForm(query.search.slice(1));
+  if (query instanceof URLSearchParams) return [...query];
+  if (typeof query === 'string') {
+    if (/^https?:\/\//i.test(query)) {
+      let u: URL;
+      try {
+        u = new URL(query);
+      } catch {
+        throw new InvalidInputError('callback URL is not a valid URL', { field: 'query' });
+      }
+      return parseForm(u.search.slice(1));
+    }
+    return parseForm(query.startsWith('?') ? query.slice(1) : query);
+  }
+  if (query !== null && typeof query === 'object') {
+    const out: Array<[string, string]> = [];
+    for (const name of Object.keys(query)) {
+      const v = query[name];
+      if (typeof v !== 'string') throw new InvalidInputError(`callback parameter "${name}" must be a string`, { field: name });
+      out.push([name, v]);
+    }
+    return out;
+  }
+  throw new InvalidInputError('callback query must be a URL, URLSearchParams, query string or record', { field: 'query' });
+}
+
+/**
+ * Verifies the `control` of a server callback (an HTTP GET to the merchant's
+ * `server_callback_url`) in constant time and returns its typed fields.
+ *
+ * The service retries a callback until the merchant answers 200, so the same callback may
+ * arrive more than once: de-duplicate on `orderid` and `status` before acting on it. The browser
+ * redirect to `redirect_url` is not a reliable source of the final status; the callback or the
+ * `status` operation is.
+ *
+ * @param query - the callback's query: a `URL`, `URLSearchParams`, query string (with or without
+ *   `?`, or a whole URL) or a record of strings.
+ * @param controlKey - the merchant control key.
+ * @throws {@link MissingFieldError} when `status`, `orderid`, `client_orderid` or `control` is
+ *   absent; {@link InvalidInputError} for a parameter that appears twice;
+ *   {@link ControlMismatchError} (`ERR_CONTROL_MISMATCH`, HTTP 403) when the digest does not match.
+ */
+export async function verifyCallback(
+  query: URL | URLSearchParams | string | Readonly<Record<string, string>>,
+  controlKey: string,
+): Promise<CallbackFields> {
+  const pairs = pairsOf(query);
+  const params: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of pairs) {
+    if (Object.hasOwn(params, name)) {
+      throw new InvalidInputError(`callback parameter "${name}" appears more than once`, { field: name });
+    }
+    params[name] = value;
+  }
+  const need = (name: string): string => {
+    const v = params[name];
+    if (v === undefined) throw new MissingFieldError(name, `callback needs the parameter "${name}"`);
+    return v;
+  };
+  const status = need('status');
+  const orderid = need('orderid');
+  const client_orderid = need('client_orderid');
+  const received = need('control');
+  await verifyControl('CALLBACK', { status, orderid, client_orderid }, controlKey, received);
+  const out: {
+    status: string;
+    final: boolean;
+    orderid: string;
+    client_orderid: string;
+    merchant_order?: string;
+    amount?: string;
+    type?: string;
+    params: Readonly<Record<string, string>>;
+  } = { status, final: FINAL_STATUSES.includes(status), orderid, client_orderid, params: Object.freeze({ ...params }) };
+  const merchantOrder = params['merchant_order'];
+  if (merchantOrder !== undefined) out.merchant_order = merchantOrder;
+  const amount = params['amount'];
+  if (amount !== undefined) out.amount = amount;
+  const type = params['type'];
+  if (type !== undefined) out.type = type;
+  return out;
+}

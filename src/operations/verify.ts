@@ -1,0 +1,275 @@
+/**
+ * `verifyRequest`: the server side. Takes a Fetch `Request`, finds the operation from its path,
+ * checks method, media types, body size and fields, then the `control` digest or the OAuth
+ * signature.
+ *
+ * @module
+ */
+import { verifyControl } from '../control/digest.js';
+import { endpointIdString } from '../control/endpoint.js';
+import { parseForm } from '../encoding/form.js';
+import {
+  EncodingError,
+  InvalidInputError,
+  MediaTypeError,
+  MethodNotAllowedError,
+  MissingFieldError,
+  OAuthHeaderError,
+  UnknownConsumerError,
+  UnknownOperationError,
+} from '../errors.js';
+import { verifyOAuth, type NonceStore, type VerifyOAuthOptions } from '../oauth/index.js';
+import { matchOperationPath, type Operation } from './catalog.js';
+import {
+  checkFields,
+  controlFieldsOf,
+  exponentOf,
+  formulaHasLogin,
+  resolveAuth,
+  serviceTrim,
+  type Exponent,
+  type Scheme,
+} from './fields.js';
+import { ACCEPT, FORM_CONTENT_TYPE } from './sign.js';
+
+/** Who is asking: what the verifier knows before it looks the merchant's secrets up. */
+export interface CredentialsQuery {
+  /** The operation the path addresses. */
+  readonly operation: Operation;
+  /** The body's `login`, for control formulas that have one. */
+  readonly login?: string;
+  /** The OAuth `oauth_consumer_key` (the merchant login). */
+  readonly consumerKey?: string;
+  /** Endpoint id from the path. */
+  readonly endpointId?: string;
+  /** Endpoint group id from the path. */
+  readonly endpointGroupId?: string;
+}
+
+/** A merchant's verification secrets; undefined when the merchant is unknown. */
+export interface VerifyCredentials {
+  /** Merchant control key: control digests and HMAC-SHA1. */
+  controlKey?: string;
+  /** RSA public key (PEM SPKI or PKCS#1, or a `CryptoKey`) for RSA-SHA256. */
+  publicKey?: string | CryptoKey;
+}
+
+/** Options of {@link verifyRequest}. */
+export interface VerifyRequestOptions {
+  /** Path prefix in front of `/api/...` (default `''`). */
+  basePath?: string;
+  /**
+   * The absolute URL the client addressed, when the server sees another one (behind a proxy that
+   * rewrites scheme, host or path). Default: `request.url`. OAuth signs this URL.
+   */
+  url?: string;
+  /** Looks the merchant's secrets up. Returning undefined (or no usable secret) refuses the request. */
+  credentials: (
+    who: CredentialsQuery,
+  ) => VerifyCredentials | undefined | Promise<VerifyCredentials | undefined>;
+  /** Current time in seconds (default: now). OAuth only. */
+  now?: number;
+  /** Allowed OAuth clock skew in seconds (default 300). */
+  maxSkewSeconds?: number;
+  /** OAuth nonce store; replays within the window are refused. */
+  nonceStore?: NonceStore;
+  /** Largest body accepted, in bytes (default 64 KiB); read with a bounded reader. */
+  maxBodyBytes?: number;
+  /** Explicit schemes by operation id, for the operations whose scheme is unknown (or to override). */
+  schemes?: Readonly<Record<string, Scheme>>;
+  /** Minor-unit digits of the currency (default 2), or a function of the currency code. */
+  exponent?: Exponent;
+}
+
+/** A verified request. */
+export interface VerifiedRequest {
+  /** The catalog row. */
+  readonly operation: Operation;
+  /** The scheme that was checked. */
+  readonly scheme: Scheme;
+  /** The body's `login` (control formulas with a login term). */
+  readonly login?: string;
+  /** The OAuth consumer key (the merchant login). */
+  readonly consumerKey?: string;
+  /** Endpoint id from the path. */
+  readonly endpointId?: string;
+  /** Endpoint group id from the path. */
+  readonly endpointGroupId?: string;
+  /** Every body field in order, values trimmed (including `control` or repeated `oauth_*`). */
+  readonly params: Array<[string, string]>;
+}
+
+/** Default {@link VerifyRequestOptions.maxBodyBytes}: 64 KiB. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+async function readBody(request: Request, max: number): Promise<string> {
+  if (request.bodyUsed) throw new InvalidInputError('the request body was already read', { field: 'body' });
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max) {
+    throw new InvalidInputError(`request body is larger than ${max} bytes`, { field: 'body' });
+  }
+  const stream = request.body;
+  if (stream === null) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new InvalidInputError(`request body is larger than ${max} bytes`, { field: 'body' });
+    }
+    chunks.push(value);
+  }
+  let bytes: Uint8Array;
+  if (chunks.length === 1) bytes = chunks[0]!;
+  else {
+    bytes = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.byteLength;
+    }
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new EncodingError('request body is not valid UTF-8', { field: 'body' });
+  }
+}
+
+function checkContentType(value: string | null): void {
+  if (value === null) throw new MediaTypeError(`missing Content-Type: the body must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
+  const parts = value.split(';');
+  if (parts[0]!.trim().toLowerCase() !== FORM_CONTENT_TYPE) {
+    throw new MediaTypeError(`Content-Type must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
+  }
+  for (let i = 1; i < parts.length; i++) {
+    const p = parts[i]!;
+    const eq = p.indexOf('=');
+    if (eq < 0) continue;
+    if (p.slice(0, eq).trim().toLowerCase() === 'charset') {
+      const cs = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+      if (cs !== 'utf-8' && cs !== 'utf8') {
+        throw new MediaTypeError('Content-Type charset must be UTF-8', { field: 'Content-Type' });
+      }
+    }
+  }
+}
+
+function checkAccept(value: string | null): void {
+  if (value === null) throw new MediaTypeError(`missing Accept: it must be ${ACCEPT}`, { field: 'Accept' });
+  for (const entry of value.split(',')) {
+    if (entry.split(';')[0]!.trim().toLowerCase() !== ACCEPT) {
+      throw new MediaTypeError(`Accept must be ${ACCEPT}`, { field: 'Accept' });
+    }
+  }
+}
+
+/**
+ * Verifies a request to the API, as the service would: the checks run in this order, and the
+ * first failure rejects with a {@link PaysigError} whose `code` says why (answer with
+ * `httpStatusOf(error)`: 400 for validation, 403 for a bad signature or digest, 404 for an
+ * unknown path).
+ *
+ * 1. method `POST` ({@link MediaTypeError});
+ * 2. the path names an operation of the catalog ({@link UnknownOperationError});
+ * 3. `Content-Type: application/x-www-form-urlencoded` (a UTF-8 charset parameter is allowed)
+ *    and `Accept: application/vnd.pay+json` ({@link MediaTypeError});
+ * 4. body size (bounded reader), strict form parsing, the operation's field rules;
+ * 5. the `control` digest (login from the body, endpoint or group id from the path, values
+ *    trimmed as the service trims them) or the OAuth `Authorization` header (consumer key looked
+ *    up through `credentials`, timestamp window, nonce replay, signature).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   const ok = await verifyRequest(request, { basePath: '/paynet', credentials: ({ login, consumerKey, endpointId }) => lookUp(login ?? consumerKey, endpointId) });
+ * } catch (e) {
+ *   return new Response(null, { status: httpStatusOf(e) });
+ * }
+ * ```
+ */
+export async function verifyRequest(request: Request, options: VerifyRequestOptions): Promise<VerifiedRequest> {
+  if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
+    throw new InvalidInputError('verifyRequest needs options with a credentials function', { field: 'credentials' });
+  }
+  if (request.method.toUpperCase() !== 'POST') {
+    throw new MediaTypeError(`method must be POST, got ${request.method.slice(0, 20)}`, { field: 'method' });
+  }
+  const requestUrl = options.url ?? request.url;
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    throw new InvalidInputError('the request URL is not an absolute URL', { field: 'url' });
+  }
+  const match = matchOperationPath(url.pathname, options.basePath ?? '');
+  if (match === undefined) {
+    throw new UnknownOperationError(`no operation at path ${JSON.stringify(url.pathname.slice(0, 200))}`, { field: 'path' });
+  }
+  const op = match.operation;
+  checkContentType(request.headers.get('content-type'));
+  checkAccept(request.headers.get('accept'));
+
+  const endpoint: { endpointId?: string; endpointGroupId?: string } =
+    match.endpointGroupId !== undefined
+      ? { endpointGroupId: endpointIdString(match.endpointGroupId, 'endpointGroupId') }
+      : { endpointId: endpointIdString(match.endpointId, 'endpointId') };
+
+  const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const params = parseForm(body);
+  for (const p of params) p[1] = serviceTrim(p[1]);
+
+  const auth = resolveAuth(op, options.schemes !== undefined && Object.hasOwn(options.schemes, op.id) ? options.schemes[op.id] : undefined);
+  const values = checkFields(op, auth, params, options.exponent);
+
+  if (auth.kind === 'control') {
+    const received = values.get('control');
+    if (received === undefined) throw new MissingFieldError('control', `operation "${op.id}" needs the field "control"`);
+    let login: string | undefined;
+    if (formulaHasLogin(auth.formula)) {
+      login = values.get('login');
+      if (login === undefined) throw new MissingFieldError('login', `operation "${op.id}" (control formula ${auth.formula}) needs the field "login"`);
+    }
+    const who: CredentialsQuery = { operation: op, ...(login !== undefined ? { login } : {}), ...endpoint };
+    const creds = await options.credentials(who);
+    const controlKey = creds?.controlKey;
+    if (typeof controlKey !== 'string' || controlKey === '') {
+      throw new UnknownConsumerError(login !== undefined ? 'unknown merchant login' : 'unknown merchant endpoint', {
+        field: login !== undefined ? 'login' : 'endpointId',
+      });
+    }
+    const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
+    await verifyControl(auth.formula, fields, controlKey, received, {
+      exponent: exponentOf(options.exponent, values.get('currency')),
+    });
+    return { operation: op, scheme: auth.scheme, ...(login !== undefined ? { login } : {}), ...endpoint, params };
+  }
+
+  const authorization = request.headers.get('authorization');
+  if (authorization === null) throw new OAuthHeaderError(`operation "${op.id}" needs an OAuth Authorization header`);
+  const method = auth.method;
+  const oauthOptions: VerifyOAuthOptions = {
+    credentials: async (consumerKey: string) => {
+      const c = await options.credentials({ operation: op, consumerKey, ...endpoint });
+      if (c === undefined || c === null) return undefined;
+      // Hand over only the secret the operation's method uses: a request signed with the other
+      // method then fails as "method not allowed" rather than being checked with a wrong key.
+      if (method === 'HMAC-SHA1') return c.controlKey !== undefined ? { consumerSecret: c.controlKey } : {};
+      return c.publicKey !== undefined ? { publicKey: c.publicKey } : {};
+    },
+  };
+  if (options.now !== undefined) oauthOptions.now = options.now;
+  if (options.maxSkewSeconds !== undefined) oauthOptions.maxSkewSeconds = options.maxSkewSeconds;
+  if (options.nonceStore !== undefined) oauthOptions.nonceStore = options.nonceStore;
+  const result = await verifyOAuth({ method: 'POST', url: requestUrl, params, authorization }, oauthOptions);
+  if (result.signatureMethod !== method) {
+    throw new MethodNotAllowedError(`operation "${op.id}" is signed with ${method}, not ${result.signatureMethod}`);
+  }
+  return { operation: op, scheme: auth.scheme, consumerKey: result.consumerKey, ...endpoint, params };
+}

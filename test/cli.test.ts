@@ -1,0 +1,191 @@
+// The `paysig` command, run as child processes from a fresh build (`tsc -p tsconfig.build.json`
+// into a temporary directory, so parallel builds of dist/ do not interfere). The CLI always uses
+// the node:crypto backend, so these run in the `node` project only.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cryptoBackendName } from '../src/crypto/name.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const LOGIN = 'merchantlogin';
+const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
+const BASE = 'https://gate.example.com/paynet';
+let dir = '';
+let main = '';
+
+function run(args: string[], env: Record<string, string> = {}, input?: string) {
+  const r = spawnSync(process.execPath, [main, ...args], {
+    cwd: dir,
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+    ...(input !== undefined ? { input } : {}),
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+const ENV = { PAYSIG_LOGIN: LOGIN, PAYSIG_CONTROL_KEY: KEY };
+const sha1 = (s: string): string => createHash('sha1').update(s).digest('hex');
+
+describe.runIf(cryptoBackendName() === 'node')('paysig CLI', () => {
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'paysig-cli-'));
+    const out = join(dir, 'dist');
+    try {
+      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', out], {
+        cwd: ROOT,
+        stdio: 'pipe',
+      });
+    } catch {
+      // Type errors elsewhere in the tree still emit JavaScript; the checks below need only the CLI.
+    }
+    main = join(out, 'cli/main.js');
+    expect(existsSync(main)).toBe(true);
+  }, 120_000);
+  afterAll(() => {
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints help, and refuses a missing or unknown command in one line without a stack trace', () => {
+    const help = run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('usage: paysig <command>');
+    expect(run([]).code).toBe(2);
+    const bad = run(['frobnicate']);
+    expect(bad.code).toBe(2);
+    expect(bad.err.trim()).toBe('paysig: unknown command "frobnicate"; run paysig --help (ERR_INVALID_INPUT)');
+    const opt = run(['operations', '--bogus']);
+    expect(opt.code).toBe(2);
+    expect(opt.err).toMatch(/^paysig: unknown option --bogus \(ERR_INVALID_INPUT\)\n$/);
+    expect(run(['sign', '--help']).out).toContain('PAYSIG_CONTROL_KEY_FILE');
+  });
+
+  it('lists every operation', () => {
+    const r = run(['operations']);
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n')).toHaveLength(28);
+    expect(r.out).toMatch(/payout-pay\s+-\s+RSA-SHA256\s+assumption\s+\/api\/v4\/payout-pay\/\{endpointId\}/);
+    const json = JSON.parse(run(['operations', '--json']).out) as Array<{ id: string }>;
+    expect(json).toHaveLength(27);
+  });
+
+  it('signs a control request without printing the key; refuses a missing env and an unknown operation', () => {
+    const args = ['sign', 'sale', '--endpoint', '1111', '--base-url', BASE, 'client_orderid=902B4FF5', 'amount=10.42', 'currency=EUR', 'email=john.smith@gmail.com'];
+    const r = run(args, ENV);
+    expect(r.code).toBe(0);
+    const digest = sha1('1111902B4FF51042john.smith@gmail.com' + KEY);
+    expect(r.out).toContain(`curl -X POST 'https://gate.example.com/paynet/api/v2/sale/1111'`);
+    expect(r.out).toContain(`&control=${digest}`);
+    expect(r.out).toContain('POST /paynet/api/v2/sale/1111 HTTP/1.1');
+    expect(r.out).not.toContain(KEY);
+
+    const missing = run(args, { PAYSIG_CONTROL_KEY: KEY });
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('PAYSIG_LOGIN');
+    expect(missing.err).toContain('(ERR_MISSING_FIELD)');
+    const noKey = run(args, { PAYSIG_LOGIN: LOGIN });
+    expect(noKey.code).toBe(2);
+    expect(noKey.err).toContain('PAYSIG_CONTROL_KEY');
+    const unknown = run(['sign', 'refund', '--endpoint', '1', '--base-url', BASE], ENV);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('(ERR_UNKNOWN_OPERATION)');
+    expect(unknown.err).not.toContain('    at ');
+    const rule = run(['sign', 'void', '--endpoint', '1', '--base-url', BASE, 'client_orderid=a', 'orderid=b', 'amount=1.00', 'currency=EUR'], ENV);
+    expect(rule.code).toBe(2);
+    expect(rule.err).toContain('"amount" is not allowed on "void"');
+
+    // the key from a file gives the same digest
+    const keyFile = join(dir, 'control.key');
+    writeFileSync(keyFile, KEY + '\n');
+    const fromFile = run(args, { PAYSIG_LOGIN: LOGIN, PAYSIG_CONTROL_KEY_FILE: keyFile });
+    expect(fromFile.out).toContain(`&control=${digest}`);
+  });
+
+  it('verify: OK for a signed request, FAIL with the reason and --explain for a tampered one', () => {
+    const signed = run(['sign', 'status', '--endpoint', '1111', '--base-url', BASE, 'client_orderid=902B4FF5', 'orderid=840019', '--format', 'http'], ENV);
+    expect(signed.code).toBe(0);
+    const ok = run(['verify', '-', '--base-path', '/paynet'], ENV, signed.out);
+    expect(ok.out.trim()).toBe('OK status (C-S) endpoint 1111');
+    expect(ok.code).toBe(0);
+
+    const file = join(dir, 'tampered.http');
+    writeFileSync(file, signed.out.replace('orderid=840019', 'orderid=840018'));
+    const bad = run(['verify', file, '--base-path', '/paynet', '--explain'], ENV);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('FAIL control digest does not match formula C-S (ERR_CONTROL_MISMATCH)');
+    expect(bad.out).toContain(`concatenation: ${LOGIN}902B4FF5840018<MERCHANT_CONTROL_KEY>`);
+    expect(bad.out).toContain(`expected control: ${sha1(`${LOGIN}902B4FF5840018${KEY}`)}`);
+    expect(bad.out).toMatch(/first difference at position \d+/);
+    expect(bad.out).not.toContain(KEY);
+
+    const wrongPath = run(['verify', '-'], ENV, signed.out);
+    expect(wrongPath.out).toContain('(ERR_UNKNOWN_OPERATION)');
+    expect(wrongPath.code).toBe(1);
+    expect(run(['verify', join(dir, 'nope.http')], ENV).code).toBe(2);
+  });
+
+  it('signs RSA-SHA256 with a key file and verifies with the public key file; explains HMAC', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    writeFileSync(join(dir, 'k.pem'), privateKey);
+    writeFileSync(join(dir, 'k.pub'), publicKey);
+    const env = { PAYSIG_LOGIN: LOGIN, PAYSIG_PRIVATE_KEY_FILE: join(dir, 'k.pem'), PAYSIG_PUBLIC_KEY_FILE: join(dir, 'k.pub') };
+    const signed = run(['sign', 'payout-check', '--group', '77', '--base-url', BASE, 'amount=5.00', 'currency=EUR', '--format', 'http'], env);
+    expect(signed.code).toBe(0);
+    expect(signed.out).toContain('Authorization: OAuth ');
+    expect(signed.out).not.toContain('PRIVATE KEY');
+    const ok = run(['verify', '-', '--base-path', '/paynet'], env, signed.out);
+    expect(ok.out.trim()).toBe('OK payout-check (RSA-SHA256) group 77');
+    const noKey = run(['sign', 'payout-check', '--endpoint', '1', '--base-url', BASE], { PAYSIG_LOGIN: LOGIN });
+    expect(noKey.code).toBe(2);
+    expect(noKey.err).toContain('PAYSIG_PRIVATE_KEY_FILE');
+
+    const hmac = run(['sign', 'pan-eligibility-send', '--endpoint', '1', '--base-url', BASE, '--nonce', 'y3qlvMPky7g', '--timestamp', '1669966913', 'client-order-id=1234567890', 'sending-card-ref-id=7654321', '--format', 'http'], ENV);
+    const explained = run(['verify', '-', '--base-path', '/paynet', '--explain', '--now', '1669966913'], ENV, hmac.out);
+    expect(explained.out).toContain('OK pan-eligibility-send (HMAC-SHA1)');
+    expect(explained.out).toContain(
+      'normalized parameters: client-order-id=1234567890&oauth_consumer_key=merchantlogin&oauth_nonce=y3qlvMPky7g&oauth_signature_method=HMAC-SHA1&oauth_timestamp=1669966913&oauth_version=1.0&sending-card-ref-id=7654321',
+    );
+    const exp = /expected signature: (\S+)/.exec(explained.out)?.[1];
+    const rec = /received signature: (\S+)/.exec(explained.out)?.[1];
+    expect(exp).toBeDefined();
+    expect(exp).toBe(rec);
+    const stale = run(['verify', '-', '--base-path', '/paynet'], ENV, hmac.out);
+    expect(stale.out).toContain('(ERR_OAUTH_TIMESTAMP)');
+    expect(stale.code).toBe(1);
+  });
+
+  it('keygen writes three PEM files with private modes and refuses to overwrite', () => {
+    const prefix = join(dir, 'merchant');
+    const r = run(['keygen', '--bits', '2048', '--out', prefix]);
+    expect(r.code).toBe(0);
+    const pkcs8 = readFileSync(prefix + '.pkcs8.pem', 'utf8');
+    expect(pkcs8).toContain('BEGIN PRIVATE KEY');
+    expect(readFileSync(prefix + '.pkcs1.pem', 'utf8')).toContain('BEGIN RSA PRIVATE KEY');
+    expect(statSync(prefix + '.pkcs8.pem').mode & 0o777).toBe(0o600);
+    expect(statSync(prefix + '.pkcs1.pem').mode & 0o777).toBe(0o600);
+    const pub = createPublicKey(readFileSync(prefix + '.spki.pem', 'utf8'));
+    expect(pub.asymmetricKeyDetails?.modulusLength).toBe(2048);
+    expect(createPublicKey(createPrivateKey(pkcs8)).export({ type: 'spki', format: 'pem' })).toBe(readFileSync(prefix + '.spki.pem', 'utf8'));
+
+    const again = run(['keygen', '--bits', '2048', '--out', prefix]);
+    expect(again.code).toBe(2);
+    expect(again.err).toContain('refusing to overwrite');
+    expect(readFileSync(prefix + '.pkcs8.pem', 'utf8')).toBe(pkcs8);
+    expect(run(['keygen', '--bits', '1024', '--out', join(dir, 'weak')]).err).toContain('(ERR_KEY_TOO_SMALL)');
+  });
+
+  it('demo signs and verifies every operation and exits 0', () => {
+    const r = run(['demo']);
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines.filter((l) => /^\S+\s+\/api\S+\s+\S+\s+verified/.test(l))).toHaveLength(27);
+    expect(lines.filter((l) => /explicit scheme/.test(l))).toHaveLength(2);
+    expect(lines.at(-1)).toBe('all 27 operations signed and verified');
+  });
+});
