@@ -120,7 +120,9 @@ describe.runIf(cryptoBackendName() === 'node')('paysig CLI', () => {
     expect(bad.out).toMatch(/first difference at position \d+/);
     expect(bad.out).not.toContain(KEY);
 
-    const wrongPath = run(['verify', '-'], ENV, signed.out);
+    const guessed = run(['verify', '-'], ENV, signed.out);
+    expect(guessed.out.trim()).toBe('OK status (C-S) endpoint 1111');
+    const wrongPath = run(['verify', '-', '--base-path', '/other'], ENV, signed.out);
     expect(wrongPath.out).toContain('(ERR_UNKNOWN_OPERATION)');
     expect(wrongPath.code).toBe(1);
     expect(run(['verify', join(dir, 'nope.http')], ENV).code).toBe(2);

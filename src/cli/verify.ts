@@ -36,6 +36,8 @@ Reads a raw HTTP request (request line, headers, blank line, body) from the file
 standard input and verifies it as the service would. Prints OK, or FAIL and why.
 --explain also prints the operation, the decoded fields, the control concatenation
 (with the key masked) or the OAuth base string, and expected against received values.
+--base-path is the service prefix before /api/...; by default, whatever precedes the
+first "/api/" of the request path.
 
 Environment: PAYSIG_LOGIN, PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE,
 PAYSIG_PUBLIC_KEY_FILE (RSA-SHA256 operations).`;
@@ -100,6 +102,12 @@ function firstDifference(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
   return a.length === b.length ? -1 : n;
+}
+
+/** Without --base-path, the service prefix is whatever precedes the first `/api/` of the path. */
+function guessBasePath(pathname: string): string {
+  const at = pathname.indexOf('/api/');
+  return at > 0 ? pathname.slice(0, at) : '';
 }
 
 async function explain(raw: RawRequest, io: Io, basePath: string, scheme: Scheme | undefined, creds: VerifyCredentials): Promise<void> {
@@ -189,7 +197,7 @@ export async function runVerify(argv: readonly string[], io: Io): Promise<number
   const urlScheme = flag(args, 'url-scheme') ?? 'https';
   if (urlScheme !== 'https' && urlScheme !== 'http') throw new UsageError('--url-scheme must be https or http', { field: 'url-scheme' });
   const raw = parseRawHttp(text, urlScheme);
-  const basePath = flag(args, 'base-path') ?? '';
+  const basePath = flag(args, 'base-path') ?? guessBasePath(new URL(raw.url).pathname);
   const scheme = flag(args, 'scheme') as Scheme | undefined;
 
   const envLogin = io.env['PAYSIG_LOGIN']?.trim();
