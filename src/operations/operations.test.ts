@@ -128,6 +128,17 @@ describe('control digests against an independent SHA-1', () => {
     ]);
   });
 
+  it('trims the login the way it trims parameters (ASCII controls and space, not U+00A0)', async () => {
+    const signed = await signRequest('status', {
+      baseUrl: BASE,
+      endpointId: 1111,
+      params: { client_orderid: 'C1' },
+      credentials: { login: ' merchant\u00a0\n', controlKey: CONTROL_KEY },
+    });
+    expect(decodeBody(signed.body)[0]).toEqual(['login', 'merchant\u00a0']);
+    expect(signed.control).toBe(sha1('merchant\u00a0C1' + CONTROL_KEY));
+  });
+
   it('encodes the body with RFC 3986 escapes, never +', async () => {
     const s = await sign('sale', SAMPLES['sale']!.params);
     expect(s.body).toContain('order_desc=Two%20tickets%20%26%20a%20%22gift%22%20%2850%25%20off%29%20%2B%20caf%C3%A9');

@@ -16,6 +16,7 @@ import {
   formulaHasLogin,
   normalizeParams,
   resolveAuth,
+  serviceTrim,
   type Exponent,
   type Scheme,
 } from './fields.js';
@@ -205,12 +206,13 @@ export async function signRequest<K extends string>(
     let login: string | undefined;
     bodyPairs = pairs;
     if (formulaHasLogin(auth.formula)) {
-      login = nonEmpty(creds.login, 'credentials.login', 'the merchant login').trim();
-      if (givenLogin !== undefined && givenLogin !== login) {
+      const merchant = serviceTrim(nonEmpty(creds.login, 'credentials.login', 'the merchant login'));
+      login = merchant;
+      if (givenLogin !== undefined && givenLogin !== merchant) {
         throw new InvalidInputError('params.login differs from credentials.login', { field: 'login' });
       }
-      if (givenLogin === undefined) bodyPairs = [['login', login], ...pairs.filter((p) => p[0] !== 'login')];
-    } else if (givenLogin !== undefined && typeof creds.login === 'string' && givenLogin !== creds.login.trim()) {
+      if (givenLogin === undefined) bodyPairs = [['login', merchant], ...pairs.filter((p) => p[0] !== 'login')];
+    } else if (givenLogin !== undefined && typeof creds.login === 'string' && givenLogin !== serviceTrim(creds.login)) {
       throw new InvalidInputError('params.login differs from credentials.login', { field: 'login' });
     }
     const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
@@ -219,7 +221,7 @@ export async function signRequest<K extends string>(
     });
     bodyPairs = [...bodyPairs, ['control', controlDigest]];
   } else {
-    const login = nonEmpty(creds.login, 'credentials.login', 'the merchant login (oauth_consumer_key)').trim();
+    const login = serviceTrim(nonEmpty(creds.login, 'credentials.login', 'the merchant login (oauth_consumer_key)'));
     if (givenLogin !== undefined && givenLogin !== login) {
       throw new InvalidInputError('params.login differs from credentials.login', { field: 'login' });
     }
