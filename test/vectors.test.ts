@@ -2,6 +2,7 @@
 // computed by the generator with two oracles that are not paysig (node:crypto + a naive
 // JavaScript reference, and Python stdlib/oauthlib/openssl); see vectors/README.md. Both vitest
 // projects run this file, so every vector is checked on the WebCrypto and node:crypto backends.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,11 @@ import {
   verifyOAuth,
   type OAuthConsumerCredentials,
 } from '../src/oauth/index.js';
+import { verifyCallback } from '../src/operations/callback.js';
+import { OPERATIONS } from '../src/operations/catalog.js';
+import type { Scheme } from '../src/operations/fields.js';
+import { signRequest as signOperation, type SignOptions } from '../src/operations/sign.js';
+import { verifyRequest } from '../src/operations/verify.js';
 
 const VECTORS = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors');
 type Pairs = Array<[string, string]>;
@@ -56,8 +62,8 @@ async function expectCode(fn: () => unknown, code: string | undefined): Promise<
 }
 
 /** Files this test covers; the others named here are owned and tested elsewhere. */
-const TOPICS = ['percent-encoding', 'form', 'control', 'base-string', 'hmac-sha1', 'rsa-sha256', 'oauth-sign', 'oauth-verify-negative'];
-const ELSEWHERE = ['operations', 'callbacks'];
+const TOPICS = ['percent-encoding', 'form', 'control', 'base-string', 'hmac-sha1', 'rsa-sha256', 'oauth-sign', 'oauth-verify-negative', 'operations', 'callbacks'];
+const ELSEWHERE: string[] = [];
 
 describe('vectors: coverage', () => {
   it('every vectors/*.json file is run by this test or named as owned elsewhere', () => {
@@ -274,6 +280,138 @@ describe('vectors: oauth-verify-negative', () => {
       expect(await verifyOAuth(c.request, options)).toEqual(c.result);
       // the same request again is a replay
       await expectCode(() => verifyOAuth(c.request, options), 'ERR_OAUTH_NONCE_REPLAYED');
+    });
+  }
+});
+
+/** Lowercase hex SHA-1 by node:crypto: checks each vector's concatenation against its digest. */
+const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
+
+interface OperationCase extends Base {
+  operation: string;
+  baseUrl: string;
+  endpointId?: string;
+  endpointGroupId?: string;
+  scheme?: Scheme;
+  params: Pairs;
+  credentials: { login: string; controlKey?: string; privateKeyFile?: string; publicKeyFile?: string };
+  nonce?: string;
+  timestamp?: number;
+  realm?: string;
+  exponent?: number;
+  repeatOAuthInBody?: boolean;
+  method?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signedWith?: string;
+  concatenation?: string;
+  control?: string;
+  baseString?: string;
+  signature?: string;
+}
+
+function signOptions(c: OperationCase): SignOptions {
+  const { login, controlKey, privateKeyFile } = c.credentials;
+  return {
+    baseUrl: c.baseUrl,
+    params: c.params,
+    credentials: { login, ...(controlKey !== undefined ? { controlKey } : {}), ...(privateKeyFile !== undefined ? { privateKey: key(privateKeyFile) } : {}) },
+    ...(c.endpointId !== undefined ? { endpointId: c.endpointId } : {}),
+    ...(c.endpointGroupId !== undefined ? { endpointGroupId: c.endpointGroupId } : {}),
+    ...(c.scheme !== undefined ? { scheme: c.scheme } : {}),
+    ...(c.nonce !== undefined ? { nonce: c.nonce } : {}),
+    ...(c.timestamp !== undefined ? { timestamp: c.timestamp } : {}),
+    ...(c.realm !== undefined ? { realm: c.realm } : {}),
+    ...(c.exponent !== undefined ? { exponent: c.exponent } : {}),
+    ...(c.repeatOAuthInBody !== undefined ? { repeatOAuthInBody: c.repeatOAuthInBody } : {}),
+  };
+}
+
+/** verifyRequest over a request, with the case's secrets, clock and scheme. */
+function verifyOperation(c: OperationCase, request: Request, nonceStore = new MemoryNonceStore()) {
+  const basePath = new URL(c.baseUrl).pathname.replace(/\/+$/, '');
+  const { controlKey, publicKeyFile } = c.credentials;
+  return verifyRequest(request, {
+    basePath,
+    nonceStore,
+    credentials: () => ({ ...(controlKey !== undefined ? { controlKey } : {}), ...(publicKeyFile !== undefined ? { publicKey: key(publicKeyFile) } : {}) }),
+    ...(c.timestamp !== undefined ? { now: c.timestamp } : {}),
+    ...(c.scheme !== undefined ? { schemes: { [c.operation]: c.scheme } } : {}),
+    ...(c.exponent !== undefined ? { exponent: c.exponent } : {}),
+  });
+}
+
+describe('vectors: operations', () => {
+  const cases = load<OperationCase>('operations');
+
+  it('every row of the catalog has a positive case', () => {
+    for (const op of OPERATIONS) expect(cases.some((c) => c.operation === op.id && c.error === undefined), op.id).toBe(true);
+  });
+
+  for (const c of cases) {
+    it(c.id, async () => {
+      if (c.error !== undefined) {
+        await expectCode(() => signOperation(c.operation, signOptions(c)), c.error);
+        return;
+      }
+      const signed = await signOperation(c.operation, signOptions(c));
+      expect(signed.method).toBe(c.method);
+      expect(signed.url).toBe(c.url);
+      expect({ ...signed.headers }).toEqual(c.headers);
+      expect(signed.body).toBe(c.body);
+      expect(signed.scheme).toBe(c.signedWith);
+      if (c.control !== undefined) {
+        expect(sha1(c.concatenation!)).toBe(c.control);
+        expect(signed.control).toBe(c.control);
+      } else {
+        expect(signed.oauth?.baseString).toBe(c.baseString);
+        expect(signed.oauth?.signature).toBe(c.signature);
+      }
+      // paysig's verifier accepts what its signer sent, and the golden request as written
+      const fromSigner = await verifyOperation(c, signed.toRequest());
+      expect(fromSigner.operation.id).toBe(c.operation);
+      const golden = new Request(c.url!, { method: c.method!, headers: c.headers!, body: c.body! });
+      const store = new MemoryNonceStore();
+      const fromVector = await verifyOperation(c, golden, store);
+      expect(fromVector.scheme).toBe(c.signedWith);
+      expect(fromVector.params).toEqual(parseForm(c.body!));
+      if (c.signature !== undefined) {
+        const again = new Request(c.url!, { method: c.method!, headers: c.headers!, body: c.body! });
+        await expectCode(() => verifyOperation(c, again, store), 'ERR_OAUTH_NONCE_REPLAYED');
+      }
+    });
+  }
+});
+
+interface CallbackCase extends Base {
+  kind: 'callback' | 'redirect';
+  query: string;
+  controlKey: string;
+  concatenation?: string;
+  control?: string;
+  result?: Record<string, unknown>;
+}
+
+describe('vectors: callbacks', () => {
+  for (const c of load<CallbackCase>('callbacks')) {
+    it(c.id, async () => {
+      if (c.error !== undefined) {
+        await expectCode(() => verifyCallback(c.query, c.controlKey), c.error);
+        await expectCode(() => verifyCallback('?' + c.query, c.controlKey), c.error);
+        return;
+      }
+      expect(sha1(c.concatenation!)).toBe(c.control);
+      const got = await verifyCallback(c.query, c.controlKey);
+      expect({ ...got, params: { ...got.params } }).toEqual(c.result);
+      const viaUrl = await verifyCallback(new URL('https://merchant.example.com/cb?' + c.query), c.controlKey);
+      expect({ ...viaUrl, params: { ...viaUrl.params } }).toEqual(c.result);
+      // the sender's side: paysig's digest over the received fields, with the formula of the kind
+      const fields = { status: got.status, orderid: got.orderid, client_orderid: got.client_orderid };
+      const formula = c.kind === 'redirect' ? 'REDIRECT' : 'CALLBACK';
+      expect(controlInput(formula, fields) + c.controlKey).toBe(c.concatenation);
+      expect(await control(formula, fields, c.controlKey)).toBe(c.control);
+      await expectCode(() => verifyCallback(c.query, c.controlKey + 'x'), 'ERR_CONTROL_MISMATCH');
     });
   }
 });

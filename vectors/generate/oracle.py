@@ -20,6 +20,7 @@ from urllib.parse import quote, urlsplit, parse_qsl
 
 from oauthlib.oauth1 import Client
 from oauthlib.oauth1.rfc5849 import signature as oauth_sig
+from oauthlib.oauth1.rfc5849 import utils as oauth_utils
 
 UNRESERVED_OR_ESCAPE = re.compile(r'(?:[A-Za-z0-9\-._~]|%[0-9A-F]{2})*')
 BAD_ESCAPE = re.compile(r'%(?![0-9A-Fa-f]{2})')
@@ -279,6 +280,156 @@ def oauth_sign(case):
     return {'baseString': b['baseString'], 'signature': s, 'oauthParams': params}
 
 
+# ---- whole requests of the operation catalog (operations.json) ----
+OAUTH_METHODS = ('HMAC-SHA1', 'RSA-SHA256')
+TRIM = ''.join(chr(c) for c in range(0x21))  # the service trims characters up to U+0020
+
+
+def operation(case):
+    """Builds the signed request for one catalog operation from the row facts passed in."""
+    row = case['row']
+    if row is None:
+        raise Refused('ERR_UNKNOWN_OPERATION')
+    scheme = case.get('scheme', row['auth'])
+    if scheme is None:
+        raise Refused('ERR_UNSUPPORTED')
+    if scheme not in OAUTH_METHODS and scheme not in FORMULAS:
+        raise Refused('ERR_INVALID_INPUT')
+    if ('endpointId' in case) == ('endpointGroupId' in case):
+        raise Refused('ERR_INVALID_INPUT')
+    group = 'endpointGroupId' in case
+    ident = endpoint(case['endpointGroupId'] if group else case['endpointId'])
+    base = case['baseUrl']
+    if '?' in base or '#' in base:
+        raise Refused('ERR_INVALID_INPUT')
+    parts = urlsplit(base)
+    if parts.scheme not in ('http', 'https') or not parts.netloc or '@' in parts.netloc:
+        raise Refused('ERR_INVALID_INPUT')
+    url = '%s://%s%s/api/%s/%s%s' % (parts.scheme, parts.netloc.lower(), parts.path.rstrip('/'), row['path'],
+                                      'group/' if group else '', ident)
+
+    pairs = [(n, v.strip(TRIM)) for n, v in case['params']]
+    if any(n == 'control' or n.startswith('oauth_') for n, _ in pairs):
+        raise Refused('ERR_INVALID_INPUT')
+    is_control = scheme not in OAUTH_METHODS
+
+    def term_name(t):
+        return row['orderIdField'] if t == 'client_orderid' else t
+
+    read = {'control', 'login', 'amount', 'currency'}
+    for rule in row['rules']:
+        read.update(rule.get('fields', []))
+        read.update(x for x in (rule.get('field'), rule.get('use')) if x)
+    if is_control:
+        read.update(term_name(t) for t, _ in FORMULAS[scheme])
+    values, seen = {}, set()
+    for n, v in pairs:
+        if n not in read:
+            continue
+        if n in seen:
+            raise Refused('ERR_INVALID_INPUT')
+        seen.add(n)
+        if v != '':
+            values[n] = v
+    exponent = case.get('exponent', 2)
+    for rule in row['rules']:
+        kind = rule['kind']
+        if kind == 'spelling' and rule['field'] in seen:
+            raise Refused('ERR_INVALID_INPUT')
+        if kind == 'forbidden' and rule['field'] in values:
+            raise Refused('ERR_INVALID_INPUT')
+        if kind == 'oneOf' and rule['field'] in values and values[rule['field']] not in rule['values']:
+            raise Refused('ERR_INVALID_INPUT')
+        if kind == 'together':
+            given = [f for f in rule['fields'] if f in values]
+            if given and len(given) != len(rule['fields']):
+                raise Refused('ERR_INVALID_INPUT')
+        if kind == 'decimal' and rule['field'] in values:
+            minor_units(values[rule['field']], exponent)
+    if is_control:
+        for t, presence in FORMULAS[scheme]:
+            if presence == R and t not in ('login', 'endpointId') and term_name(t) not in values:
+                raise Refused('ERR_MISSING_FIELD')
+    creds = case['credentials']
+    login = creds['login']
+    if 'login' in values and values['login'] != login:
+        raise Refused('ERR_INVALID_INPUT')
+    headers = {'Accept': 'application/vnd.pay+json', 'Content-Type': 'application/x-www-form-urlencoded'}
+    out = {'method': 'POST', 'url': url, 'headers': headers, 'signedWith': scheme}
+    if is_control:
+        if 'controlKey' not in creds:
+            raise Refused('ERR_MISSING_FIELD')
+        has_login = any(t == 'login' for t, _ in FORMULAS[scheme])
+        body = list(pairs)
+        if has_login and 'login' not in values:
+            body = [('login', login)] + [p for p in pairs if p[0] != 'login']
+        fields = {}
+        for t, _ in FORMULAS[scheme]:
+            if t == 'login':
+                fields['login'] = login
+            elif t == 'endpointId':
+                fields['endpointGroupId' if group else 'endpointId'] = ident
+            elif term_name(t) in values:
+                fields[t] = values[term_name(t)]
+        digest = control({'formula': scheme, 'fields': fields, 'controlKey': creds['controlKey'], 'exponent': exponent})
+        out['body'] = form_format(body + [('control', digest['control'])])
+        out.update(digest)
+        return out
+    sign_case = {'method': 'POST', 'url': url, 'params': [list(p) for p in pairs], 'consumerKey': login,
+                 'signatureMethod': scheme, 'nonce': case['nonce'], 'timestamp': case['timestamp']}
+    if scheme == 'HMAC-SHA1':
+        sign_case['consumerSecret'] = creds['controlKey']
+    else:
+        sign_case['privateKeyPath'] = case['privateKeyPath']
+    if 'realm' in case:
+        sign_case['realm'] = case['realm']
+    signed = oauth_sign(sign_case)
+    params = signed['oauthParams']
+    header = ['realm="%s"' % pe(case['realm'])] if 'realm' in case else []
+    header += ['%s="%s"' % (n, pe(params[n])) for n in ('oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method',
+                                                         'oauth_timestamp', 'oauth_version', 'oauth_signature')]
+    headers['Authorization'] = 'OAuth ' + ', '.join(header)
+    # oauthlib's parser must read the header back to the same parameters
+    parsed = {n: oauth_utils.unescape(v) for n, v in oauth_utils.parse_authorization_header(headers['Authorization'])}
+    if parsed.get('oauth_signature') != signed['signature']:
+        raise AssertionError('oauthlib reads another signature from the header')
+    repeat = [] if case.get('repeatOAuthInBody') is False else [
+        (n, params[n]) for n in ('oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_version')]
+    out['body'] = form_format(pairs + repeat)
+    out['baseString'] = signed['baseString']
+    out['signature'] = signed['signature']
+    return out
+
+
+# ---- merchant callbacks and redirects (callbacks.json) ----
+HEX40 = re.compile(r'[0-9a-fA-F]{40}')
+
+
+def callback(case):
+    pairs = form_parse(case['query'])
+    params = {}
+    for n, v in pairs:
+        if n in params:
+            raise Refused('ERR_INVALID_INPUT')
+        params[n] = v
+    for n in ('status', 'orderid', 'client_orderid', 'control'):
+        if n not in params:
+            raise Refused('ERR_MISSING_FIELD')
+    if not HEX40.fullmatch(params['control']):
+        raise Refused('ERR_INVALID_INPUT')
+    digest = control({'formula': 'CALLBACK', 'controlKey': case['controlKey'],
+                      'fields': {k: params[k] for k in ('status', 'orderid', 'client_orderid')}})
+    if not hmac.compare_digest(digest['control'], params['control'].lower()):
+        raise Refused('ERR_CONTROL_MISMATCH')
+    result = {'status': params['status'], 'final': params['status'] in ('approved', 'declined', 'error', 'filtered'),
+              'orderid': params['orderid'], 'client_orderid': params['client_orderid']}
+    for n in ('merchant_order', 'amount', 'type'):
+        if n in params:
+            result[n] = params[n]
+    result['params'] = params
+    return {'concatenation': digest['concatenation'], 'control': digest['control'], 'result': result}
+
+
 TASKS = {
     'encode': lambda c: pe(c),
     'decode': lambda c: pd(c),
@@ -289,6 +440,8 @@ TASKS = {
     'hmac': hmac_sha1,
     'rsa': rsa_sha256,
     'oauthSign': oauth_sign,
+    'operation': operation,
+    'callback': callback,
 }
 
 

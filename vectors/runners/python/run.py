@@ -325,6 +325,121 @@ def oauth_verify(c):
             'nonce': header['oauth_nonce']}
 
 
+# ---------------------------------------------------------------------------- operations
+
+# The catalog: operation id -> (path after /api/, scheme or None when none is published,
+# spelling of the merchant order-id field). Field rules matter only for refused cases.
+CATALOG = {
+    'upload-cres-result': ('3ds/v1/upload-cres-result', 'C-A', 'client-order-id'),
+    'upload-method-url-result': ('3ds/v1/upload-method-url-result', 'C-A', 'client-order-id'),
+    'upload-pares-result': ('3ds/v1/upload-pares-result', 'C-A', 'client-order-id'),
+    'account-verification-form': ('v2/account-verification-form', 'C-C', 'client_orderid'),
+    'account-verification': ('v2/account-verification', 'C-C', 'client_orderid'),
+    'capture': ('v2/capture', 'C-D', 'client_orderid'),
+    'create-card-ref': ('v2/create-card-ref', 'C-A', 'client_orderid'),
+    'get-card-info': ('v2/get-card-info', 'CARD-INFO', 'client_orderid'),
+    'make-rebill': ('v2/make-rebill', 'C-E', 'client_orderid'),
+    'payment-form': ('v2/payment-form', None, 'client_orderid'),
+    'payout-form': ('v2/payout-form', None, 'client_orderid'),
+    'payout': ('v2/payout', 'HMAC-SHA1', 'client_orderid'),
+    'preauth-form': ('v2/preauth-form', 'C-B', 'client_orderid'),
+    'preauth': ('v2/preauth', 'C-B', 'client_orderid'),
+    'return': ('v2/return', 'C-D', 'client_orderid'),
+    'sale-form': ('v2/sale-form', 'C-B', 'client_orderid'),
+    'sale': ('v2/sale', 'C-B', 'client_orderid'),
+    'status': ('v2/status', 'C-S', 'client_orderid'),
+    'void': ('v2/void', 'C-A', 'client_orderid'),
+    'create-card-ref-v4': ('v4/create-card-ref', 'RSA-SHA256', 'client_orderid'),
+    'create-recurring-payment': ('v4/create-recurring-payment', 'RSA-SHA256', 'client_orderid'),
+    'payout-check': ('v4/payout-check', 'RSA-SHA256', 'client_orderid'),
+    'payout-pay': ('v4/payout-pay', 'RSA-SHA256', 'client_orderid'),
+    'pan-eligibility-send': ('v2/pan-eligibility/send', 'HMAC-SHA1', 'client-order-id'),
+    'transfer-v4': ('v4/transfer', 'RSA-SHA256', 'client_orderid'),
+    'transfer-by-ref-v4': ('v4/transfer-by-ref', 'RSA-SHA256', 'client_orderid'),
+    'payout-v4': ('v4/payout', 'RSA-SHA256', 'client_orderid'),
+}
+TRIM = ''.join(chr(c) for c in range(0x21))  # the service trims characters up to U+0020
+OAUTH_BODY = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_version']
+
+
+def sign_operation(c):
+    """The request a signer sends for a valid case: url, headers, body and the signature parts."""
+    path, scheme, order_field = CATALOG[c['operation']]
+    scheme = c.get('scheme', scheme)
+    group = 'endpointGroupId' in c
+    m = re.fullmatch(r'(https?://[^/?#]+)(/[^?#]*)?', c['baseUrl'])
+    url = '%s%s/api/%s/%s%s' % (m.group(1).lower(), (m.group(2) or '').rstrip('/'), path,
+                                'group/' if group else '', c['endpointGroupId'] if group else c['endpointId'])
+    pairs = [[n, v.strip(TRIM)] for n, v in c['params']]
+    creds = c['credentials']
+    headers = {'Accept': 'application/vnd.pay+json', 'Content-Type': 'application/x-www-form-urlencoded'}
+    out = {'method': 'POST', 'url': url, 'headers': headers, 'signedWith': scheme}
+    if scheme in FORMULAS:
+        values = {n: v for n, v in pairs if v != ''}
+        terms = [t for t, _ in FORMULAS[scheme]]
+        fields = {}
+        for t in terms:
+            if t == 'login':
+                fields['login'] = creds['login']
+            elif t == 'endpointId':
+                fields['endpointGroupId' if group else 'endpointId'] = c.get('endpointGroupId', c.get('endpointId'))
+            else:
+                name = order_field if t == 'client_orderid' else t
+                if name in values:
+                    fields[t] = values[name]
+        concatenation, digest = control({'formula': scheme, 'fields': fields, 'controlKey': creds['controlKey'],
+                                          'exponent': c.get('exponent', 2)})
+        body = pairs
+        if 'login' in terms and 'login' not in values:
+            body = [['login', creds['login']]] + pairs
+        out.update(body=form_format(body + [['control', digest]]), concatenation=concatenation, control=digest)
+        return out
+    signing = {'method': 'POST', 'url': url, 'params': pairs, 'consumerKey': creds['login'], 'signatureMethod': scheme,
+               'nonce': c['nonce'], 'timestamp': c['timestamp'], 'consumerSecret': creds.get('controlKey'),
+               'privateKeyFile': creds.get('privateKeyFile')}
+    if 'realm' in c:
+        signing['realm'] = c['realm']
+    base, sig, oauth, header = oauth_sign(signing)
+    headers['Authorization'] = header
+    repeat = [] if c.get('repeatOAuthInBody') is False else [[n, oauth[n]] for n in OAUTH_BODY]
+    out.update(body=form_format(pairs + repeat), baseString=base, signature=sig)
+    return out
+
+
+def check_operation(c):
+    got = sign_operation(c)
+    expected = {k: c[k] for k in got}
+    if got != expected:
+        return False
+    if c['signedWith'] == 'RSA-SHA256':  # the public key verifies the signature; a changed base string fails
+        pub = os.path.join(KEYS, c['credentials']['publicKeyFile'])
+        return rsa_verify(pub, c['baseString'], c['signature']) and not rsa_verify(pub, c['baseString'] + 'x', c['signature'])
+    return True
+
+
+# ---------------------------------------------------------------------------- callbacks
+
+def verify_callback(query, control_key):
+    params = {}
+    for n, v in form_parse(query):
+        if n in params:
+            raise Refused('duplicate ' + n)
+        params[n] = v
+    concatenation, digest = control({'formula': 'CALLBACK', 'controlKey': control_key,
+                                     'fields': {k: params[k] for k in ('status', 'orderid', 'client_orderid')}})
+    if not re.fullmatch(r'[0-9a-fA-F]{40}', params['control']) or not hmac.compare_digest(digest, params['control'].lower()):
+        raise Refused('control mismatch')
+    result = {'status': params['status'], 'final': params['status'] in ('approved', 'declined', 'error', 'filtered'),
+              'orderid': params['orderid'], 'client_orderid': params['client_orderid']}
+    result.update((n, params[n]) for n in ('merchant_order', 'amount', 'type') if n in params)
+    result['params'] = params
+    return concatenation, digest, result
+
+
+def check_callback(c):
+    return verify_callback(c['query'], c['controlKey']) == (c['concatenation'], c['control'], c['result'])
+
+
 # ---------------------------------------------------------------------------- the files
 
 def check_percent(c):
@@ -378,6 +493,8 @@ CHECKS = {
     'rsa-sha256': check_rsa,
     'oauth-sign': check_sign,
     'oauth-verify-negative': check_verify,
+    'operations': check_operation,
+    'callbacks': check_callback,
 }
 
 
