@@ -76,7 +76,7 @@ export class RedisNonceStore implements NonceStore {
   /**
    * @param client a connected node-redis or ioredis client
    * @param options key prefix, client flavor, timeout
-   * @throws {@link InvalidInputError} when the client has no `set` method or its flavor cannot be detected
+   * @throws {@link index!InvalidInputError} when the client has no `set` method or its flavor cannot be detected
    */
   constructor(client: NodeRedisSetClient | IORedisSetClient, options: RedisNonceStoreOptions = {}) {
     if (client === null || typeof client !== 'object' || typeof (client as { set?: unknown }).set !== 'function') {

@@ -40,16 +40,21 @@ export type TermPresence = 'required' | 'empty' | 'pair';
 
 /** One term of a formula. `amount` terms are converted to minor units. */
 export interface FormulaTerm {
+  /** The field whose value is concatenated (`endpointId` stands for the group id on group paths). */
   readonly field: TermField;
+  /** What happens when the field is absent. */
   readonly presence: TermPresence;
 }
 
 /** One formula: its terms (the control key follows them) and where it is defined. */
 export interface FormulaRow {
+  /** The formula's name, e.g. `C-B`; also its key in {@link FORMULAS}. */
   readonly id: Formula;
+  /** The terms, in concatenation order; the control key follows the last one. */
   readonly terms: readonly FormulaTerm[];
   /** `spec` (service-api.md, Endpoints) or `public-docs` (public-docs-facts.md). */
   readonly source: 'spec' | 'public-docs';
+  /** One line: the concatenation and the operations that use the formula. */
   readonly description: string;
 }
 

@@ -12,7 +12,13 @@
  */
 
 /** An imported RSA key, in the backend's own form (a `CryptoKey` or a node `KeyObject`). */
-export type KeyHandle = { readonly __paysigKeyHandle: unique symbol };
+export type KeyHandle = {
+  /**
+   * Type-only brand that keeps other values from passing as a key handle. It does not exist at
+   * runtime: never read it.
+   */
+  readonly __paysigKeyHandle: unique symbol;
+};
 
 /** The operations paysig needs from a cryptography provider. Internal. */
 export interface CryptoBackend {

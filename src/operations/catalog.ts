@@ -24,9 +24,22 @@ export type OAuthMethod = 'HMAC-SHA1' | 'RSA-SHA256';
  * `Authorization` header, or unknown (nothing published: the caller must pass a scheme).
  */
 export type OperationAuth =
-  | { readonly kind: 'control'; readonly formula: Formula }
-  | { readonly kind: 'oauth'; readonly method: OAuthMethod }
-  | { readonly kind: 'unknown' };
+  | {
+      /** A `control` field: SHA-1 over the formula's terms and the control key. */
+      readonly kind: 'control';
+      /** The control formula the digest follows. */
+      readonly formula: Formula;
+    }
+  | {
+      /** An OAuth 1.0a `Authorization` header. */
+      readonly kind: 'oauth';
+      /** The OAuth signature method. */
+      readonly method: OAuthMethod;
+    }
+  | {
+      /** No published scheme: the caller must pass `scheme`. */
+      readonly kind: 'unknown';
+    };
 
 /** Where an operation's integrity scheme comes from. */
 export type AuthSource = 'spec' | 'public-docs' | 'assumption' | 'unknown';
@@ -45,11 +58,42 @@ export type OrderIdField = 'client_orderid' | 'client-order-id';
  * - `spelling`: the field is spelled `use` here, never `field`.
  */
 export type FieldRule =
-  | { readonly kind: 'together'; readonly fields: readonly string[] }
-  | { readonly kind: 'forbidden'; readonly field: string; readonly reason: string }
-  | { readonly kind: 'oneOf'; readonly field: string; readonly values: readonly string[] }
-  | { readonly kind: 'decimal'; readonly field: string }
-  | { readonly kind: 'spelling'; readonly field: string; readonly use: string };
+  | {
+      /** Sent all or none. */
+      readonly kind: 'together';
+      /** The fields that go together. */
+      readonly fields: readonly string[];
+    }
+  | {
+      /** Must not be sent (an empty value counts as not sent). */
+      readonly kind: 'forbidden';
+      /** The field that must not be sent. */
+      readonly field: string;
+      /** Why, quoted in the error message. */
+      readonly reason: string;
+    }
+  | {
+      /** Restricted to listed values. */
+      readonly kind: 'oneOf';
+      /** The field, checked when sent with a non-empty value. */
+      readonly field: string;
+      /** The allowed values, compared exactly. */
+      readonly values: readonly string[];
+    }
+  | {
+      /** A plain non-negative decimal convertible to minor units. */
+      readonly kind: 'decimal';
+      /** The field, checked when sent with a non-empty value. */
+      readonly field: string;
+    }
+  | {
+      /** A field with a different spelling on this operation. */
+      readonly kind: 'spelling';
+      /** The spelling refused on this operation (e.g. `client_orderid`). */
+      readonly field: string;
+      /** The spelling the operation takes (e.g. `client-order-id`). */
+      readonly use: string;
+    };
 
 /** One operation of the API. */
 export interface Operation {

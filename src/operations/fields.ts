@@ -21,8 +21,22 @@ export type Scheme = Formula | OAuthMethod;
 
 /** A scheme resolved against an operation. */
 export type ResolvedAuth =
-  | { readonly kind: 'control'; readonly formula: Formula; readonly scheme: Scheme }
-  | { readonly kind: 'oauth'; readonly method: OAuthMethod; readonly scheme: Scheme };
+  | {
+      /** Authenticated by a `control` digest. */
+      readonly kind: 'control';
+      /** The control formula to compute. */
+      readonly formula: Formula;
+      /** The scheme as resolved: the explicit one, or the catalog's formula. */
+      readonly scheme: Scheme;
+    }
+  | {
+      /** Authenticated by an OAuth 1.0a `Authorization` header. */
+      readonly kind: 'oauth';
+      /** The OAuth signature method to use. */
+      readonly method: OAuthMethod;
+      /** The scheme as resolved: the explicit one, or the catalog's method. */
+      readonly scheme: Scheme;
+    };
 
 /** Minor-unit digits: one number for every currency, or a function of the currency code. */
 export type Exponent = number | ((currency: string) => number);

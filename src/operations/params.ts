@@ -131,32 +131,59 @@ export interface TransferParams extends AmountParams {
 
 /** Which typed parameters each operation id takes. Operations not listed take {@link ExtraParams}. */
 export interface OperationParamsMap {
+  /** `/api/v2/sale`: authorization and capture in one step (C-B). */
   sale: SaleParams;
+  /** `/api/v2/preauth`: reserves funds, released by capture or void (C-B). */
   preauth: SaleParams;
+  /** `/api/v2/sale-form`: sale with card data collected on the hosted page (C-B). */
   'sale-form': SaleParams;
+  /** `/api/v2/preauth-form`: preauth with card data collected on the hosted page (C-B). */
   'preauth-form': SaleParams;
+  /** `/api/v2/account-verification`: zero-amount check of the card account (C-C). */
   'account-verification': AccountVerificationParams;
+  /** `/api/v2/account-verification-form`: account verification on the hosted page (C-C). */
   'account-verification-form': AccountVerificationParams;
+  /** `/api/v2/capture`: captures a preauth, partly when amount and currency are sent (C-D). */
   capture: CaptureParams;
+  /** `/api/v2/return`: returns funds, partly when amount and currency are sent (C-D). */
   return: CaptureParams;
+  /** `/api/v2/void`: cancels an unsettled transaction; no amount (C-A). */
   void: VoidParams;
+  /** `/api/v2/create-card-ref`: tokenizes a card into a card reference (C-A). */
   'create-card-ref': VoidParams;
+  /** `/api/v2/status`: a transaction's current status (C-S). */
   status: StatusParams;
+  /** `/api/v2/make-rebill`: charges a card reference without the cardholder (C-E). */
   'make-rebill': RebillParams;
+  /** `/api/v2/get-card-info`: BIN, brand, masked PAN and expiry of a card reference (CARD-INFO). */
   'get-card-info': CardInfoParams;
+  /** `/api/3ds/v1/upload-cres-result`: 3DS 2.x challenge response (C-A, `client-order-id`). */
   'upload-cres-result': TdsUploadParams;
+  /** `/api/3ds/v1/upload-pares-result`: 3DS 1.0.2 payer authentication response (C-A, `client-order-id`). */
   'upload-pares-result': TdsUploadParams;
+  /** `/api/3ds/v1/upload-method-url-result`: result of the 3DS Method step (C-A, `client-order-id`). */
   'upload-method-url-result': TdsMethodUrlResultParams;
+  /** `/api/v4/create-recurring-payment`: creates a recurring-payment subscription (RSA-SHA256). */
   'create-recurring-payment': RecurringPaymentParams;
+  /** `/api/v2/pan-eligibility/send`: PAN eligibility check (HMAC-SHA1). */
   'pan-eligibility-send': PanEligibilityParams;
+  /** `/api/v4/transfer`: card-to-card transfer (RSA-SHA256). */
   'transfer-v4': TransferParams;
+  /** `/api/v2/payout`: payout from the merchant account (HMAC-SHA1). */
   payout: AmountParams;
+  /** `/api/v4/payout-check`: first step of the two-step payout (RSA-SHA256). */
   'payout-check': AmountParams;
+  /** `/api/v4/payout-pay`: second step of the two-step payout (RSA-SHA256, assumed). */
   'payout-pay': AmountParams;
+  /** `/api/v4/payout`: payout with the v4 scheme (RSA-SHA256). */
   'payout-v4': AmountParams;
+  /** `/api/v4/transfer-by-ref`: transfer between card references (RSA-SHA256). */
   'transfer-by-ref-v4': AmountParams;
+  /** `/api/v4/create-card-ref`: tokenization as in v2 (RSA-SHA256). */
   'create-card-ref-v4': ExtraParams;
+  /** `/api/v2/payment-form`: universal hosted payment form; no published scheme, pass `scheme`. */
   'payment-form': AmountParams;
+  /** `/api/v2/payout-form`: payout on the hosted form; no published scheme, pass `scheme`. */
   'payout-form': AmountParams;
 }
 

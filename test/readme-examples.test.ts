@@ -1,0 +1,315 @@
+/**
+ * The README's TypeScript examples, run for real: the same calls with the same option shapes,
+ * and their results checked against values computed here with node:crypto (never by paysig).
+ * If one of these fails, the README is wrong (or the library changed): fix whichever is wrong.
+ */
+import { createHash, createHmac, createPublicKey, createVerify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  control,
+  httpStatusOf,
+  MemoryNonceStore,
+  oauthBodyParams,
+  parseForm,
+  percentEncode,
+  signOAuth,
+  signRequest,
+  verifyCallback,
+  verifyOAuth,
+  verifyRequest,
+  type VerifyCredentials,
+} from '../src/index.js';
+import { RedisNonceStore } from '../src/redis.js';
+
+const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
+const pem = readFileSync(new URL('../vectors/keys/test-only-rsa-2048-pkcs8.pem', import.meta.url), 'utf8');
+const spki = readFileSync(new URL('../vectors/keys/test-only-rsa-2048-spki.pem', import.meta.url), 'utf8');
+const baseUrl = 'https://gate.example.com/paynet';
+
+/** The server's merchant table, as the README's `merchants.get(...)` expects. */
+const merchants = new Map<string, VerifyCredentials & { consumerSecret?: string }>([
+  ['merchant', { controlKey: CONTROL_KEY, consumerSecret: CONTROL_KEY, publicKey: spki }],
+]);
+
+/** Endpoint or group id -> login, for the formulas without a login term (C-B, C-C). */
+const owners = new Map<string, string>([
+  ['1111', 'merchant'],
+  ['group/77', 'merchant'],
+]);
+
+const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
+
+/** The README's server snippet, wrapped in a handler. */
+async function handle(request: Request): Promise<Response> {
+  try {
+    const { operation, params } = await verifyRequest(request, {
+      basePath: '/paynet',
+      // sale, preauth and account verification (C-B, C-C) carry no login: the path says who.
+      credentials: ({ login, consumerKey, endpointId, endpointGroupId }) =>
+        merchants.get(login ?? consumerKey ?? owners.get(endpointId ?? `group/${endpointGroupId}`) ?? ''),
+    });
+    return Response.json({ operation: operation.id, params });
+  } catch (error) {
+    return new Response(null, { status: httpStatusOf(error) });
+  }
+}
+
+describe('README: In 30 seconds', () => {
+  const sign = () =>
+    signRequest('sale', {
+      baseUrl: 'https://gate.example.com/paynet',
+      endpointId: 1111,
+      params: { client_orderid: '902B4FF5', amount: '10.42', currency: 'EUR', email: 'john.smith@gmail.com' },
+      credentials: { login: 'merchant', controlKey: CONTROL_KEY },
+    });
+
+  it('signs the sale with the published C-B digest', async () => {
+    const sale = await sign();
+    const published = '1111902B4FF51042john.smith@gmail.com' + CONTROL_KEY;
+    expect(sha1(published)).toBe('c6bdd88a78834ef4b863b088827a459f039e8257');
+    expect(sale.control).toBe(sha1(published));
+    expect(sale.url).toBe('https://gate.example.com/paynet/api/v2/sale/1111');
+    expect(sale.method).toBe('POST');
+    expect(new URLSearchParams(sale.body).get('control')).toBe(sha1(published));
+    const request = sale.toRequest();
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe(sale.url);
+  });
+
+  it('verifies the request the merchant built, and answers 403 to a tampered one', async () => {
+    const ok = await handle((await sign()).toRequest());
+    expect(ok.status).toBe(200);
+    const json = (await ok.json()) as { operation: string; params: Array<[string, string]> };
+    expect(json.operation).toBe('sale');
+    expect(json.params).toContainEqual(['email', 'john.smith@gmail.com']);
+
+    const sale = await sign();
+    const tampered = new Request(sale.url, {
+      method: 'POST',
+      headers: sale.headers,
+      body: sale.body.replace('amount=10.42', 'amount=10.43'),
+    });
+    expect(sale.body).not.toBe(sale.body.replace('amount=10.42', 'amount=10.43'));
+    expect((await handle(tampered)).status).toBe(403);
+  });
+
+  it('answers 403 to an unknown merchant, 404 to an unknown path, 400 to a missing field', async () => {
+    const sale = await sign();
+    const stranger = await signRequest('sale', {
+      baseUrl,
+      endpointId: 2222,
+      params: { client_orderid: '902B4FF5', amount: '10.42', currency: 'EUR', email: 'john.smith@gmail.com' },
+      credentials: { login: 'merchant', controlKey: CONTROL_KEY },
+    });
+    expect((await handle(stranger.toRequest())).status).toBe(403);
+    const voided = await signRequest('void', {
+      baseUrl,
+      endpointId: 1111,
+      params: { client_orderid: '902B4FF5', orderid: '4242' },
+      credentials: { login: 'stranger', controlKey: CONTROL_KEY },
+    });
+    expect((await handle(voided.toRequest())).status).toBe(403);
+    const own = await signRequest('void', {
+      baseUrl,
+      endpointId: 1111,
+      params: { client_orderid: '902B4FF5', orderid: '4242' },
+      credentials: { login: 'merchant', controlKey: CONTROL_KEY },
+    });
+    expect(new URLSearchParams(own.body).get('control')).toBe(sha1('merchant902B4FF54242' + CONTROL_KEY));
+    expect((await handle(own.toRequest())).status).toBe(200);
+    const lost = new Request(baseUrl + '/api/v2/no-such-thing/1111', { method: 'POST', headers: sale.headers, body: sale.body });
+    expect((await handle(lost)).status).toBe(404);
+    const noEmail = new Request(sale.url, { method: 'POST', headers: sale.headers, body: sale.body.replace(/&email=[^&]*/, '') });
+    expect((await handle(noEmail)).status).toBe(400);
+  });
+});
+
+describe('README: Signing, any operation', () => {
+  it('signs create-card-ref-v4 with RSA-SHA256 from a PKCS#8 PEM, and the server accepts it', async () => {
+    const card = await signRequest('create-card-ref-v4', {
+      baseUrl,
+      endpointId: 1111,
+      params: { client_orderid: 'A-17', credit_card_number: '4111111111111111', expire_month: '12', expire_year: '2030' },
+      credentials: { login: 'merchant', privateKey: pem },
+    });
+    expect(card.url).toBe(baseUrl + '/api/v4/create-card-ref/1111');
+    expect(card.oauth).toBeDefined();
+    const oauth = card.oauth!;
+    expect(oauth.oauthParams['oauth_signature_method']).toBe('RSA-SHA256');
+    expect(oauth.oauthParams['oauth_consumer_key']).toBe('merchant');
+    // The signature checks out with node:crypto and the SPKI the merchant sends to support.
+    const v = createVerify('RSA-SHA256');
+    v.update(oauth.baseString, 'utf8');
+    expect(v.verify(createPublicKey(spki), Buffer.from(oauth.signature, 'base64'))).toBe(true);
+    // The five oauth_* values other than the signature are repeated in the body.
+    const body = new URLSearchParams(card.body);
+    expect(body.get('oauth_nonce')).toBe(oauth.oauthParams['oauth_nonce']);
+    expect(body.has('oauth_signature')).toBe(false);
+    expect((await handle(card.toRequest())).status).toBe(200);
+  });
+
+  it('signs a group path: the group id takes the endpoint id place in C-B', async () => {
+    const params = { client_orderid: '902B4FF5', amount: '10.42', currency: 'EUR', email: 'john.smith@gmail.com' };
+    const credentials = { login: 'merchant', controlKey: CONTROL_KEY };
+    const signed = await signRequest('sale', { baseUrl, endpointGroupId: 77, params, credentials });
+    expect(signed.url).toBe(baseUrl + '/api/v2/sale/group/77');
+    expect(signed.control).toBe(sha1('77902B4FF51042john.smith@gmail.com' + CONTROL_KEY));
+    expect((await handle(signed.toRequest())).status).toBe(200);
+  });
+
+  it('trims values, converts amounts without floating point, honours exponent, and wants a scheme for payment-form', async () => {
+    const credentials = { login: 'merchant', controlKey: CONTROL_KEY };
+    const trimmed = await signRequest('sale', {
+      baseUrl,
+      endpointId: 1111,
+      params: { client_orderid: ' 902B4FF5 ', amount: '0.29', currency: 'EUR', email: 'john.smith@gmail.com\t' },
+      credentials,
+    });
+    expect(trimmed.control).toBe(sha1('1111902B4FF529john.smith@gmail.com' + CONTROL_KEY));
+    expect(new URLSearchParams(trimmed.body).get('client_orderid')).toBe('902B4FF5');
+    const yen = await signRequest('sale', {
+      baseUrl,
+      endpointId: 1111,
+      params: { client_orderid: 'J-1', amount: '1500', currency: 'JPY', email: 'a@b.example' },
+      credentials,
+      exponent: 0,
+    });
+    expect(yen.control).toBe(sha1('1111J-11500a@b.example' + CONTROL_KEY));
+    await expect(
+      signRequest('payment-form', { baseUrl, endpointId: 1111, params: { amount: '1.00', currency: 'EUR' }, credentials }),
+    ).rejects.toMatchObject({ code: 'ERR_UNSUPPORTED' });
+  });
+});
+
+describe('README: the primitives', () => {
+  it('control(C-B) gives the published digest', async () => {
+    const digest = await control(
+      'C-B',
+      { endpointId: 1111, client_orderid: '902B4FF5', amount: '10.42', email: 'john.smith@gmail.com' },
+      'B17F59B4-A7DC-41B4-8FF9-37D986B43D20',
+    );
+    expect(digest).toBe('c6bdd88a78834ef4b863b088827a459f039e8257');
+    expect(digest).toBe(sha1('1111902B4FF51042john.smith@gmail.comB17F59B4-A7DC-41B4-8FF9-37D986B43D20'));
+  });
+
+  it('signOAuth HMAC-SHA1 gives the header, and oauthBodyParams the five repeated values', async () => {
+    const controlKey = CONTROL_KEY;
+    const signed = await signOAuth({
+      method: 'POST',
+      url: 'https://gate.example.com/paynet/api/v2/payout/1111',
+      params: [['client_orderid', 'P-1'], ['amount', '10.00'], ['currency', 'EUR']],
+      consumerKey: 'merchant',
+      signatureMethod: 'HMAC-SHA1',
+      consumerSecret: controlKey,
+    });
+    expect(signed.authorization).toMatch(/^OAuth oauth_consumer_key="merchant", oauth_nonce="[^"]+", /);
+    // HMAC-SHA1 with key "control key&" (the key is unreserved characters only) over the base string.
+    const mac = createHmac('sha1', controlKey + '&').update(signed.baseString, 'utf8').digest('base64');
+    expect(signed.signature).toBe(mac);
+    expect(signed.baseString.startsWith('POST&https%3A%2F%2Fgate.example.com%2Fpaynet%2Fapi%2Fv2%2Fpayout%2F1111&')).toBe(true);
+    const body = oauthBodyParams(signed);
+    expect(body).toHaveLength(5);
+    expect(body.map(([name]) => name).sort()).toEqual([
+      'oauth_consumer_key',
+      'oauth_nonce',
+      'oauth_signature_method',
+      'oauth_timestamp',
+      'oauth_version',
+    ]);
+  });
+
+  it('percentEncode follows RFC 3986', () => {
+    expect(percentEncode('Ladies + Gentlemen!')).toBe('Ladies%20%2B%20Gentlemen%21');
+  });
+});
+
+describe('README: Verifying', () => {
+  /** A node-redis look-alike (it has `isOpen`) doing SET NX EX on a Map. */
+  function fakeNodeRedis() {
+    const keys = new Map<string, string>();
+    return {
+      isOpen: true,
+      keys,
+      set(key: string, value: string, options: { NX: true; EX: number }): Promise<'OK' | null> {
+        expect(options.NX).toBe(true);
+        expect(options.EX).toBeGreaterThan(0);
+        if (keys.has(key)) return Promise.resolve(null);
+        keys.set(key, value);
+        return Promise.resolve('OK');
+      },
+    };
+  }
+
+  async function payoutRequest() {
+    const signed = await signRequest('payout', {
+      baseUrl,
+      endpointId: 1111,
+      params: { client_orderid: 'P-1', amount: '10.00', currency: 'EUR' },
+      credentials: { login: 'merchant', controlKey: CONTROL_KEY },
+    });
+    return signed.toRequest();
+  }
+
+  it('verifyOAuth with a RedisNonceStore accepts once, then refuses the replay', async () => {
+    const redisClient = fakeNodeRedis();
+    const nonceStore = new RedisNonceStore(redisClient); // node-redis or ioredis; one memory for all servers
+    const check = async (request: Request) => {
+      const url = request.url;
+      const formPairs = parseForm(await request.text());
+      return verifyOAuth(
+        { method: 'POST', url, params: formPairs, authorization: request.headers.get('authorization') ?? '' },
+        {
+          credentials: (consumerKey) => merchants.get(consumerKey), // { consumerSecret?, publicKey? }
+          maxSkewSeconds: 300, // the default
+          nonceStore, // the default is an in-memory store
+        },
+      );
+    };
+    const request = await payoutRequest();
+    const replay = request.clone();
+    const replay2 = request.clone();
+    const who = await check(request);
+    expect(who.consumerKey).toBe('merchant');
+    expect(who.signatureMethod).toBe('HMAC-SHA1');
+    expect(redisClient.keys.size).toBe(1);
+    await expect(check(replay)).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
+    await expect(check(replay2)).rejects.toSatisfy((e: unknown) => httpStatusOf(e) === 403);
+  });
+
+  it('the memory store refuses a replay too, and a failing store fails closed with 503', async () => {
+    const request = await payoutRequest();
+    const replay = request.clone();
+    const third = request.clone();
+    const opts = { basePath: '/paynet', credentials: () => merchants.get('merchant'), nonceStore: new MemoryNonceStore() };
+    await expect(verifyRequest(request, opts)).resolves.toMatchObject({ consumerKey: 'merchant' });
+    await expect(verifyRequest(replay, opts)).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
+    const broken = new RedisNonceStore({ isOpen: true, set: () => Promise.reject(new Error('connection refused')) } as never);
+    const error = await verifyRequest(third, { ...opts, nonceStore: broken }).catch((e: unknown) => e);
+    expect(httpStatusOf(error)).toBe(503);
+  });
+
+  it('verifyCallback checks the CALLBACK digest of the service callback', async () => {
+    const controlKey = CONTROL_KEY;
+    const digest = sha1('approved' + '4242' + '902B4FF5' + controlKey);
+    const req = {
+      url: `https://merchant.example/callback?status=approved&orderid=4242&client_orderid=902B4FF5&merchant_order=902B4FF5&amount=10.42&type=sale&control=${digest}`,
+    };
+    const marked: Array<[string, string]> = [];
+    const markOrder = (order: string, status: string) => marked.push([order, status]);
+
+    const callback = await verifyCallback(new URL(req.url), controlKey);
+    if (callback.final) markOrder(callback.client_orderid, callback.status); // de-duplicate: it is retried
+    expect(marked).toEqual([['902B4FF5', 'approved']]);
+    expect(callback.amount).toBe('10.42');
+
+    const forged = req.url.replace('status=approved', 'status=declined');
+    await expect(verifyCallback(new URL(forged), controlKey)).rejects.toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
+    const pending = sha1('processing' + '4242' + '902B4FF5' + controlKey);
+    const inProgress = await verifyCallback(
+      `https://merchant.example/callback?status=processing&orderid=4242&client_orderid=902B4FF5&control=${pending}`,
+      controlKey,
+    );
+    expect(inProgress.final).toBe(false);
+  });
+});
