@@ -175,25 +175,65 @@ describe('vectors: hmac-sha1', () => {
 });
 
 interface RsaCase extends Base {
-  baseString: string;
+  method: string;
+  url: string;
+  params: Pairs;
+  consumerKey: string;
+  nonce: string;
+  timestamp: number | string;
+  signatureMethod: 'RSA-SHA256';
   privateKeyFile: string;
   publicKeyFile: string;
+  baseString?: string;
   signature?: string;
 }
 
 describe('vectors: rsa-sha256', () => {
   for (const c of load<RsaCase>('rsa-sha256')) {
     it(c.id, async () => {
+      const request = {
+        method: c.method,
+        url: c.url,
+        params: c.params,
+        consumerKey: c.consumerKey,
+        signatureMethod: c.signatureMethod,
+        privateKey: key(c.privateKeyFile),
+        nonce: c.nonce,
+        timestamp: c.timestamp,
+      };
       if (c.error !== undefined) {
         await expectCode(() => importPrivateKey(key(c.privateKeyFile)), c.error);
+        await expectCode(() => signOAuth(request), c.error);
         return;
       }
-      const priv = await importPrivateKey(key(c.privateKeyFile));
-      expect(toBase64(await backend().rsaSha256Sign(priv, c.baseString))).toBe(c.signature);
-      const pub = await importPublicKey(key(c.publicKeyFile));
+      expect(c.signatureMethod).toBe('RSA-SHA256');
+      // the oauth_* parameters the signer adds, written here from RFC 5849 3.4.1.3.1 (no token)
+      const oauth: Pairs = [
+        ['oauth_consumer_key', c.consumerKey],
+        ['oauth_nonce', c.nonce],
+        ['oauth_signature_method', 'RSA-SHA256'],
+        ['oauth_timestamp', String(c.timestamp)],
+        ['oauth_version', '1.0'],
+      ];
+      expect(signatureBaseString({ method: c.method, url: c.url, params: [...c.params, ...oauth] })).toBe(c.baseString);
+      const got = await signOAuth(request);
+      expect(got.baseString).toBe(c.baseString);
+      expect(got.signature).toBe(c.signature);
+      expect(got.oauthParams).toEqual({ ...Object.fromEntries(oauth), oauth_signature: c.signature });
+      // the header verifies with the public key; the same header over another body does not
+      const publicKey = key(c.publicKeyFile);
+      const verify = (params: Pairs) =>
+        verifyOAuth(
+          { method: c.method, url: c.url, params, authorization: got.authorization },
+          { credentials: () => ({ publicKey }), now: Number(c.timestamp), nonceStore: new MemoryNonceStore() },
+        );
+      await expect(verify(c.params)).resolves.toMatchObject({ consumerKey: c.consumerKey, signatureMethod: 'RSA-SHA256' });
+      await expectCode(() => verify([...c.params, ['extra', '1']]), 'ERR_SIGNATURE_INVALID');
+      // and the key alone, through the backend: the vector's signature verifies over the base string
+      const pub = await importPublicKey(publicKey);
       const sig = fromBase64(c.signature!);
-      expect(await backend().rsaSha256Verify(pub, sig, c.baseString)).toBe(true);
-      expect(await backend().rsaSha256Verify(pub, sig, c.baseString + 'x')).toBe(false);
+      expect(await backend().rsaSha256Verify(pub, sig, c.baseString!)).toBe(true);
+      expect(await backend().rsaSha256Verify(pub, sig, c.baseString! + 'x')).toBe(false);
     });
   }
 });

@@ -223,9 +223,9 @@ def rsa_sha256(case):
         with tempfile.NamedTemporaryFile(delete=False) as f:
             f.write(sig)
             sigpath = f.name
+        pub = case['publicKeyPath']
+        args = ['openssl', 'dgst', '-sha256', '-verify', pub, '-signature', sigpath]
         try:
-            pub = case['publicKeyPath']
-            args = ['openssl', 'dgst', '-sha256', '-verify', pub, '-signature', sigpath]
             if 'RSA PUBLIC KEY' in open(pub).read():
                 # openssl dgst reads only SPKI: convert the PKCS#1 public key first
                 conv = subprocess.run(['openssl', 'rsa', '-RSAPublicKey_in', '-in', pub, '-pubout'],
@@ -238,6 +238,8 @@ def rsa_sha256(case):
                 raise AssertionError('openssl does not verify with ' + pub)
         finally:
             os.unlink(sigpath)
+            if args[4] != pub:
+                os.unlink(args[4])  # the converted PKCS#1 public key
     return {'signature': base64.b64encode(sig).decode('ascii')}
 
 
@@ -278,6 +280,31 @@ def oauth_sign(case):
     params = dict(oauth)
     params['oauth_signature'] = s
     return {'baseString': b['baseString'], 'signature': s, 'oauthParams': params}
+
+
+def rsa_request(case):
+    """A whole RSA-SHA256 request (rsa-sha256.json): base string by oauthlib, signature by openssl,
+    verified by openssl with the public key file, and reached again by oauthlib's whole Client."""
+    if case['signatureMethod'] != 'RSA-SHA256':
+        raise AssertionError('rsa-sha256.json holds RSA-SHA256 requests only')
+    oauth = [('oauth_consumer_key', case['consumerKey']), ('oauth_nonce', case['nonce']),
+             ('oauth_signature_method', 'RSA-SHA256'), ('oauth_timestamp', str(case['timestamp'])),
+             ('oauth_version', '1.0')]
+    b = base_string(case['method'], case['url'], list(map(tuple, case['params'])) + oauth)
+    s = rsa_sha256({'baseString': b['baseString'], 'privateKeyPath': case['privateKeyPath'],
+                    'publicKeyPath': case.get('publicKeyPath')})['signature']
+    # oauthlib's Client (RSA-SHA256 through PyJWT and cryptography) must reach the same signature
+    # from the raw request, so an OAuth library reproduces the vector as it stands
+    client = Client(case['consumerKey'], signature_method='RSA-SHA256',
+                    rsa_key=open(case['privateKeyPath']).read(),
+                    nonce=case['nonce'], timestamp=str(case['timestamp']))
+    body = form_format(case['params']) if case['params'] else None
+    headers = {'Content-Type': 'application/x-www-form-urlencoded'} if body else {}
+    _, signed, _ = client.sign(case['url'], case['method'], body=body, headers=headers)
+    theirs = parse_header(signed['Authorization'])
+    if theirs.get('oauth_signature') != s or theirs.get('oauth_signature_method') != 'RSA-SHA256':
+        raise AssertionError('oauthlib Client RSA-SHA256 signature differs: %r vs %r' % (theirs.get('oauth_signature'), s))
+    return {'baseString': b['baseString'], 'signature': s}
 
 
 # ---- whole requests of the operation catalog (operations.json) ----
@@ -438,7 +465,7 @@ TASKS = {
     'control': control,
     'baseString': lambda c: base_string(c['method'], c['url'], c['params']),
     'hmac': hmac_sha1,
-    'rsa': rsa_sha256,
+    'rsaRequest': rsa_request,
     'oauthSign': oauth_sign,
     'operation': operation,
     'callback': callback,

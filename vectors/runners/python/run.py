@@ -467,10 +467,14 @@ def check_hmac(c):
 
 
 def check_rsa(c):
-    sig = rsa_sign(os.path.join(KEYS, c['privateKeyFile']), c['baseString'])
+    """A whole RSA-SHA256 request: rebuild the base string from the inputs, sign it with the
+    private key, verify the vector's signature with the public key; a changed base string fails."""
+    if c['signatureMethod'] != 'RSA-SHA256':
+        return False
+    base, sig, _, _ = oauth_sign(c)
     pub = os.path.join(KEYS, c['publicKeyFile'])
-    return (sig == c['signature'] and rsa_verify(pub, c['baseString'], c['signature'])
-            and not rsa_verify(pub, c['baseString'] + 'x', c['signature']))
+    return (base == c['baseString'] and sig == c['signature'] and rsa_verify(pub, base, c['signature'])
+            and not rsa_verify(pub, base + 'x', c['signature']))
 
 
 def check_sign(c):
