@@ -3,7 +3,7 @@
 // the node:crypto backend, so these run in the `node` project only.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,4 +190,25 @@ describe('paysig CLI', () => {
     expect(lines.filter((l) => /explicit scheme/.test(l))).toHaveLength(2);
     expect(lines.at(-1)).toBe('all 27 operations signed and verified');
   });
+
+  it('installs from the packed tarball and runs as `npx paysig`', () => {
+    // The package directory as published: package.json, README, LICENSE and the fresh build.
+    const pkg = join(dir, 'pkg');
+    mkdirSync(pkg);
+    for (const f of ['package.json', 'README.md', 'LICENSE']) copyFileSync(join(ROOT, f), join(pkg, f));
+    execFileSync('cp', ['-r', join(dir, 'dist'), join(pkg, 'dist')]);
+    const npm = (args: string[], cwd: string) =>
+      execFileSync('npm', [...args, '--no-audit', '--no-fund', '--ignore-scripts'], { cwd, stdio: 'pipe', encoding: 'utf8', timeout: 120_000 });
+    npm(['pack', '--pack-destination', dir], pkg);
+    const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
+    expect(tgz).toBeDefined();
+    const consumer = join(dir, 'consumer');
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+    npm(['install', '--offline', join(dir, tgz!)], consumer);
+    const r = spawnSync('npx', ['--no-install', 'paysig', 'operations'], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(28);
+    expect(r.stdout).toContain('/api/v2/sale/{endpointId}');
+  }, 180_000);
 });
