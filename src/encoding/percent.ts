@@ -7,18 +7,65 @@
  */
 import { EncodingError } from '../errors.js';
 
-/** For each ASCII unit: itself when unreserved, else its `%XX` form. */
-const ASCII: string[] = [];
-/** `%XX` for every byte value. */
-const BYTE: string[] = [];
-for (let i = 0; i < 256; i++) BYTE.push('%' + i.toString(16).toUpperCase().padStart(2, '0'));
-for (let i = 0; i < 128; i++) {
-  const c = String.fromCharCode(i);
-  ASCII.push(/[A-Za-z0-9\-._~]/.test(c) ? c : BYTE[i]!);
+// The tables are built by functions marked pure, so a bundler drops them from bundles that
+// use only assertWellFormed or percentDecode.
+
+/** The escape of every byte value: `prefix` and two uppercase hex digits. */
+function escapes(prefix: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < 256; i++) out.push(prefix + i.toString(16).toUpperCase().padStart(2, '0'));
+  return out;
 }
-/** 1 where the ASCII unit is unreserved. */
-const UNRESERVED = new Uint8Array(128);
-for (let i = 0; i < 128; i++) UNRESERVED[i] = ASCII[i]!.length === 1 ? 1 : 0;
+
+/** 1 at each code of `chars`, 0 elsewhere, over `size` entries. */
+function table(size: number, chars: string): Uint8Array {
+  const out = new Uint8Array(size);
+  for (let i = 0; i < chars.length; i++) out[chars.charCodeAt(i)] = 1;
+  return out;
+}
+
+/** `%XX` for every byte value. */
+const BYTE = /* @__PURE__ */ escapes('%');
+/** `%25XX` for every byte value: `%XX` percent-encoded once more. */
+const BYTE_TWICE = /* @__PURE__ */ escapes('%25');
+/** 1 where the ASCII unit is unreserved (`A-Z a-z 0-9 - . _ ~`). */
+const UNRESERVED = /* @__PURE__ */ table(128, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~');
+/**
+ * For each byte: 0 when it is unreserved, else the ASCII codes of its two uppercase hex digits
+ * (high digit in the low byte). Never 0 for an escaped byte, since digits are not NUL.
+ */
+const ESCAPE_PAIR = /* @__PURE__ */ escapePairs();
+
+function escapePairs(): Uint16Array {
+  const digits = '0123456789ABCDEF';
+  const out = new Uint16Array(256);
+  for (let b = 0; b < 256; b++) {
+    out[b] = b < 128 && UNRESERVED[b] === 1 ? 0 : digits.charCodeAt(b >> 4) | (digits.charCodeAt(b & 15) << 8);
+  }
+  return out;
+}
+
+/**
+ * From this many characters left to encode on, writing bytes into a buffer and decoding them
+ * once is cheaper than building the result by string concatenation (measured with bench/).
+ */
+const BUFFER_THRESHOLD = 48;
+/** The reused buffers' largest size; longer texts get buffers of their own. */
+const SCRATCH_MAX = 1 << 16;
+/** Reused: the UTF-8 bytes of the text. */
+let bytesScratch = /* @__PURE__ */ new Uint8Array(1024);
+/** Reused: the encoded output. */
+let outScratch = /* @__PURE__ */ new Uint8Array(4096);
+const utf8Encoder = /* @__PURE__ */ new TextEncoder();
+/** The output is ASCII, so a UTF-8 decoder returns it unchanged (and quickly). */
+const asciiDecoder = /* @__PURE__ */ new TextDecoder();
+/** The runtime's own well-formedness check (ES2024), when it has one. */
+const nativeWellFormed = /* @__PURE__ */ (() =>
+  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function')();
+
+function loneSurrogate(at: number): EncodingError {
+  return new EncodingError(`lone surrogate at index ${at} cannot be encoded as UTF-8`);
+}
 
 /**
  * Percent-encodes a string per RFC 3986 / RFC 5849 section 3.6 over its UTF-8 bytes:
@@ -32,6 +79,23 @@ for (let i = 0; i < 128; i++) UNRESERVED[i] = ASCII[i]!.length === 1 ? 1 : 0;
  * @throws {@link EncodingError} (`ERR_ENCODING`) for a lone surrogate, which has no UTF-8 form.
  */
 export function percentEncode(value: string): string {
+  return encode(value, BYTE, false);
+}
+
+/**
+ * `percentEncode(percentEncode(value))` in one pass: every byte that is not unreserved becomes
+ * `%25XX`. This is how a parameter name or value appears inside a signature base string (RFC
+ * 5849 section 3.4.1.1 encodes the already-encoded parameter string once more). Because the
+ * second encoding only turns `%` into `%25`, it keeps the byte order of the once-encoded
+ * strings, so sorting these sorts the parameters as section 3.4.1.3.2 requires. Internal.
+ *
+ * @throws {@link EncodingError} (`ERR_ENCODING`) for a lone surrogate.
+ */
+export function percentEncodeTwice(value: string): string {
+  return encode(value, BYTE_TWICE, true);
+}
+
+function encode(value: string, escapeOf: readonly string[], twice: boolean): string {
   const n = value.length;
   let i = 0;
   // Fast path: a run of unreserved ASCII needs no copy at all.
@@ -41,6 +105,11 @@ export function percentEncode(value: string): string {
     i++;
   }
   if (i === n) return value;
+  if (n - i >= BUFFER_THRESHOLD) {
+    const encoded = encodeBytes(i === 0 ? value : value.slice(i), twice);
+    // null: a lone surrogate; the string path below finds it and names its index.
+    if (encoded !== null) return (i === 0 ? '' : value.slice(0, i)) + encoded;
+  }
   let out = value.slice(0, i);
   let start = i;
   for (; i < n; i++) {
@@ -48,23 +117,21 @@ export function percentEncode(value: string): string {
     if (c < 128) {
       if (UNRESERVED[c] === 1) continue;
       if (start < i) out += value.slice(start, i);
-      out += BYTE[c];
+      out += escapeOf[c];
       start = i + 1;
       continue;
     }
     if (start < i) out += value.slice(start, i);
     if (c < 0x800) {
-      out += BYTE[0xc0 | (c >> 6)]! + BYTE[0x80 | (c & 63)]!;
+      out += escapeOf[0xc0 | (c >> 6)]! + escapeOf[0x80 | (c & 63)]!;
     } else if (c < 0xd800 || c > 0xdfff) {
-      out += BYTE[0xe0 | (c >> 12)]! + BYTE[0x80 | ((c >> 6) & 63)]! + BYTE[0x80 | (c & 63)]!;
+      out += escapeOf[0xe0 | (c >> 12)]! + escapeOf[0x80 | ((c >> 6) & 63)]! + escapeOf[0x80 | (c & 63)]!;
     } else {
       const d = i + 1 < n ? value.charCodeAt(i + 1) : 0;
-      if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) {
-        throw new EncodingError(`lone surrogate at index ${i} cannot be encoded as UTF-8`);
-      }
+      if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) throw loneSurrogate(i);
       c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
       out +=
-        BYTE[0xf0 | (c >> 18)]! + BYTE[0x80 | ((c >> 12) & 63)]! + BYTE[0x80 | ((c >> 6) & 63)]! + BYTE[0x80 | (c & 63)]!;
+        escapeOf[0xf0 | (c >> 18)]! + escapeOf[0x80 | ((c >> 12) & 63)]! + escapeOf[0x80 | ((c >> 6) & 63)]! + escapeOf[0x80 | (c & 63)]!;
       i++;
     }
     start = i + 1;
@@ -73,7 +140,66 @@ export function percentEncode(value: string): string {
   return out;
 }
 
-const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/**
+ * The encoding of a string, for long inputs: its UTF-8 bytes (from the runtime's encoder), each
+ * written as itself or as an escape into a buffer that is decoded once. This avoids one string
+ * piece per escape, and the loop reads a typed array whatever the string's internal
+ * representation. The encoder turns a lone surrogate into U+FFFD (EF BF BD), so when a 0xEF byte
+ * shows up the text is checked, and `null` returned if it holds a lone surrogate.
+ */
+function encodeBytes(text: string, twice: boolean): string | null {
+  const maxBytes = text.length * 3;
+  let bytes = bytesScratch;
+  if (maxBytes > bytes.length) {
+    bytes = new Uint8Array(maxBytes);
+    if (maxBytes <= SCRATCH_MAX) bytesScratch = bytes;
+  }
+  const written = utf8Encoder.encodeInto(text, bytes).written;
+  const maxOut = written * (twice ? 5 : 3);
+  let out = outScratch;
+  if (maxOut > out.length) {
+    out = new Uint8Array(maxOut);
+    if (maxOut <= SCRATCH_MAX) outScratch = out;
+  }
+  let o = 0;
+  let replacement = false;
+  // Two copies of the loop, so the hot one has no `twice` test.
+  if (!twice) {
+    for (let i = 0; i < written; i++) {
+      const b = bytes[i]!;
+      const e = ESCAPE_PAIR[b]!;
+      if (e === 0) {
+        out[o++] = b;
+        continue;
+      }
+      if (b === 0xef) replacement = true;
+      out[o] = 37; // %
+      out[o + 1] = e & 255;
+      out[o + 2] = e >> 8;
+      o += 3;
+    }
+  } else {
+    for (let i = 0; i < written; i++) {
+      const b = bytes[i]!;
+      const e = ESCAPE_PAIR[b]!;
+      if (e === 0) {
+        out[o++] = b;
+        continue;
+      }
+      if (b === 0xef) replacement = true;
+      out[o] = 37; // %25
+      out[o + 1] = 50;
+      out[o + 2] = 53;
+      out[o + 3] = e & 255;
+      out[o + 4] = e >> 8;
+      o += 5;
+    }
+  }
+  if (replacement && !isWellFormed(text)) return null;
+  return asciiDecoder.decode(out.subarray(0, o));
+}
+
+const fatal = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48;
@@ -136,9 +262,15 @@ function decodeUtf8(bytes: number[], at: number): string {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** {@link isWellFormed} by regular expression, for runtimes without `String.prototype.isWellFormed`. Internal. */
+export function isWellFormedByPattern(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
 /** True when the string has no lone surrogate, so it has an exact UTF-8 form. */
 export function isWellFormed(value: string): boolean {
-  return !LONE_SURROGATE.test(value);
+  // The runtime's String.prototype.isWellFormed (ES2024) when present, a regular expression else.
+  return nativeWellFormed ? (value as string & { isWellFormed(): boolean }).isWellFormed() : isWellFormedByPattern(value);
 }
 
 /**
@@ -146,7 +278,7 @@ export function isWellFormed(value: string): boolean {
  * UTF-8 encoders would otherwise replace silently with U+FFFD.
  */
 export function assertWellFormed(value: string, field?: string): void {
-  if (LONE_SURROGATE.test(value)) {
+  if (!isWellFormed(value)) {
     const where = field === undefined ? 'text' : `"${field}"`;
     throw new EncodingError(`${where} holds a lone surrogate and has no UTF-8 form`, field === undefined ? {} : { field });
   }
