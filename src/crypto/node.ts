@@ -17,6 +17,13 @@ import {
   verify,
 } from 'node:crypto';
 import type { CryptoBackend, KeyHandle } from './backend.js';
+import * as nodeCrypto from 'node:crypto';
+
+/**
+ * One-shot `crypto.hash` (Node >= 20.12 / 21.7): about twice as fast as `createHash` on the
+ * short inputs of control digests. Read from the namespace so runtimes without it still load.
+ */
+const oneShotHash = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
 
 const asKey = (h: KeyHandle): KeyObject => h as unknown as KeyObject;
 const asHandle = (k: KeyObject): KeyHandle => k as unknown as KeyHandle;
@@ -26,7 +33,9 @@ const bytes = (b: Uint8Array): Uint8Array => new Uint8Array(b.buffer, b.byteOffs
 export const nodeBackend: CryptoBackend = {
   name: 'node',
   sha1Hex(data) {
-    return Promise.resolve(createHash('sha1').update(data, 'utf8').digest('hex'));
+    return Promise.resolve(
+      oneShotHash !== undefined ? oneShotHash('sha1', data, 'hex') : createHash('sha1').update(data, 'utf8').digest('hex'),
+    );
   },
   hmacSha1(key, data) {
     return Promise.resolve(bytes(createHmac('sha1', key).update(data, 'utf8').digest()));

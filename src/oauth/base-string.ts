@@ -10,7 +10,7 @@
  * @module
  */
 import { InvalidInputError } from '../errors.js';
-import { percentEncode } from '../encoding/percent.js';
+import { percentEncode, percentEncodeTwice } from '../encoding/percent.js';
 import { parseForm } from '../encoding/form.js';
 import { splitUrl } from './url.js';
 
@@ -50,23 +50,25 @@ export function normalizeMethod(method: string): string {
   return method.toUpperCase();
 }
 
-// Sorting trick: "name\u0001value" strings sort exactly like (name, value) pairs, because the
-// encoded names and values hold only [A-Za-z0-9%._~-], all above U+0001, so a name that is a
-// prefix of another sorts first, as in by-name ordering.
-const SEP = '\u0001';
+/** A parameter, its name and value each percent-encoded twice (see `percentEncodeTwice`). */
+type EncodedPair = readonly [name: string, value: string];
 
-/** Percent-encodes twice: the second pass over once-encoded text only turns `%` into `%25`. */
-function encodeTwice(text: string): string {
-  const once = percentEncode(text);
-  return once.indexOf('%') < 0 ? once : once.replaceAll('%', '%25');
+/**
+ * RFC 5849 section 3.4.1.3.2 order: by encoded name, then by encoded value, in byte order. The
+ * twice-encoded strings compare as the once-encoded ones do (the second encoding only turns `%`
+ * into `%25`, so at the first difference the same two characters still meet), and their
+ * characters are ASCII, where UTF-16 order is byte order.
+ */
+function byEncoded(a: EncodedPair, b: EncodedPair): number {
+  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
 }
 
-function pushPair(out: string[], name: unknown, value: unknown, where: string): void {
+function pushPair(out: EncodedPair[], name: unknown, value: unknown, where: string): void {
   if (typeof name !== 'string' || typeof value !== 'string') {
     throw new InvalidInputError(`${where} must be [name, value] pairs of strings`, { field: 'params' });
   }
   if (name === 'oauth_signature') return;
-  out.push(encodeTwice(name) + SEP + encodeTwice(value));
+  out.push([percentEncodeTwice(name), percentEncodeTwice(value)]);
 }
 
 /**
@@ -81,16 +83,20 @@ export function encodedParameters(query: string, params: ReadonlyArray<readonly 
   if (fromQuery.length + params.length > MAX_PARAMS) {
     throw new InvalidInputError(`more than ${MAX_PARAMS} parameters`, { field: 'params' });
   }
-  const keys: string[] = [];
-  for (const p of fromQuery) pushPair(keys, p[0], p[1], 'query');
+  const pairs: EncodedPair[] = [];
+  for (const p of fromQuery) pushPair(pairs, p[0], p[1], 'query');
   for (const p of params) {
     if (!Array.isArray(p)) throw new InvalidInputError('"params" must be [name, value] pairs of strings', { field: 'params' });
-    pushPair(keys, p[0], p[1], '"params"');
+    pushPair(pairs, p[0], p[1], '"params"');
   }
-  // Encoding `%` as `%25` keeps the order of once-encoded strings (at the first difference the
-  // same two characters still meet), so sorting the twice-encoded keys sorts by the RFC's rule.
-  keys.sort();
-  return keys.join('%26').replaceAll(SEP, '%3D');
+  pairs.sort(byEncoded);
+  // The second encoding of the joined string turns its "=" into %3D and its "&" into %26.
+  let out = '';
+  for (let i = 0; i < pairs.length; i++) {
+    const e = pairs[i]!;
+    out += (i > 0 ? '%26' : '') + e[0] + '%3D' + e[1];
+  }
+  return out;
 }
 
 /** Base string from a normalised method, an encoded base URI and encoded parameters. @internal */
