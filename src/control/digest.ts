@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { backend } from '../crypto/index.js';
+import { sha1Hex } from '../crypto/index.js';
 import { assertWellFormed } from '../encoding/percent.js';
 import { timingSafeEqualString } from '../encoding/compare.js';
 import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../errors.js';
@@ -146,7 +146,7 @@ export function control(
   try {
     const input = controlInput(formula, fields, options);
     assertKey(controlKey);
-    return backend().sha1Hex(input + controlKey);
+    return sha1Hex(input + controlKey);
   } catch (e) {
     return Promise.reject(e);
   }

@@ -54,57 +54,62 @@ export interface FormulaRow {
   readonly terms: readonly FormulaTerm[];
   /** `spec` (service-api.md, Endpoints) or `public-docs` (public-docs-facts.md). */
   readonly source: 'spec' | 'public-docs';
-  /** One line: the concatenation and the operations that use the formula. */
-  readonly description: string;
 }
 
 const req = (field: TermField): FormulaTerm => ({ field, presence: 'required' });
 const empty = (field: TermField): FormulaTerm => ({ field, presence: 'empty' });
 const pair = (field: TermField): FormulaTerm => ({ field, presence: 'pair' });
 
-/** The formula table. The control key is always appended after the terms. */
+/**
+ * The formula table. The control key is always appended after the terms.
+ *
+ * | formula | terms before the key | used by |
+ * |---|---|---|
+ * | C-A | login, client_orderid (`client-order-id` on 3DS uploads), orderid | void, create-card-ref v2, 3DS uploads |
+ * | C-B | endpointId (or group id), client_orderid, amount (minor units), email | sale, preauth and their forms |
+ * | C-C | endpointId (or group id), client_orderid, email | account verification and its form |
+ * | C-D | login, client_orderid, orderid, amount, currency (both "" when not sent) | capture, return |
+ * | C-E | login, client_orderid, cardrefid, amount, currency (both "" when not sent) | make-rebill |
+ * | C-S | login, client_orderid, orderid ("" when not sent) | status |
+ * | CARD-INFO | login, cardrefid | get-card-info (public documentation; the spec gives none) |
+ * | TRANSFER-BY-REF | login, client_orderid, source and destination card refs, amount, currency | v2 transfer-by-ref (public documentation) |
+ * | CALLBACK, REDIRECT | status, orderid, client_orderid | server callback, final browser redirect (public documentation) |
+ */
 export const FORMULAS: Readonly<Record<Formula, FormulaRow>> = {
   'C-A': {
     id: 'C-A',
     terms: [req('login'), req('client_orderid'), req('orderid')],
     source: 'spec',
-    description: 'login + client_orderid (client-order-id on 3DS uploads) + orderid: void, create-card-ref v2, 3DS uploads',
   },
   'C-B': {
     id: 'C-B',
     terms: [req('endpointId'), req('client_orderid'), req('amount'), req('email')],
     source: 'spec',
-    description: 'endpointId (or group id) + client_orderid + amount in minor units + email: sale, preauth and their forms',
   },
   'C-C': {
     id: 'C-C',
     terms: [req('endpointId'), req('client_orderid'), req('email')],
     source: 'spec',
-    description: 'endpointId (or group id) + client_orderid + email: account verification and its form',
   },
   'C-D': {
     id: 'C-D',
     terms: [req('login'), req('client_orderid'), req('orderid'), pair('amount'), pair('currency')],
     source: 'spec',
-    description: 'login + client_orderid + orderid + amount + currency (both "" when not sent): capture, return',
   },
   'C-E': {
     id: 'C-E',
     terms: [req('login'), req('client_orderid'), req('cardrefid'), pair('amount'), pair('currency')],
     source: 'spec',
-    description: 'login + client_orderid + cardrefid + amount + currency (both "" when not sent): make-rebill',
   },
   'C-S': {
     id: 'C-S',
     terms: [req('login'), req('client_orderid'), empty('orderid')],
     source: 'spec',
-    description: 'login + client_orderid + orderid ("" when not sent): status',
   },
   'CARD-INFO': {
     id: 'CARD-INFO',
     terms: [req('login'), req('cardrefid')],
     source: 'public-docs',
-    description: 'login + cardrefid: get-card-info (the specification gives no formula)',
   },
   'TRANSFER-BY-REF': {
     id: 'TRANSFER-BY-REF',
@@ -117,18 +122,15 @@ export const FORMULAS: Readonly<Record<Formula, FormulaRow>> = {
       req('currency'),
     ],
     source: 'public-docs',
-    description: 'login + client_orderid + source card ref + destination card ref + amount + currency: v2 transfer-by-ref',
   },
   CALLBACK: {
     id: 'CALLBACK',
     terms: [req('status'), req('orderid'), req('client_orderid')],
     source: 'public-docs',
-    description: 'status + orderid + client_orderid: server callback to server_callback_url',
   },
   REDIRECT: {
     id: 'REDIRECT',
     terms: [req('status'), req('orderid'), req('client_orderid')],
     source: 'public-docs',
-    description: 'status + orderid + client_orderid: final browser redirect to redirect_url',
   },
 };

@@ -1,4 +1,4 @@
-import { backend } from './index.js';
+import { backendName } from './index.js';
 
 /**
  * Which cryptography backend this copy of paysig uses: `'node'` (node:crypto, chosen by the
@@ -6,5 +6,5 @@ import { backend } from './index.js';
  * else).
  */
 export function cryptoBackendName(): 'web' | 'node' {
-  return backend().name;
+  return backendName();
 }

@@ -34,15 +34,26 @@ function hmacKey(key: string): Promise<CryptoKey> {
 const asKey = (h: KeyHandle): CryptoKey => h as unknown as CryptoKey;
 const asHandle = (k: CryptoKey): KeyHandle => k as unknown as KeyHandle;
 
+/** SHA-1 hex on WebCrypto. Separate functions, so a bundle keeps only what it calls. @internal */
+export async function webSha1Hex(data: string): Promise<string> {
+  return toHex(new Uint8Array(await subtle().digest('SHA-1', utf8.encode(data))));
+}
+
+/** HMAC-SHA1 on WebCrypto, with the imported key cached. @internal */
+export async function webHmacSha1(key: string, data: string): Promise<Uint8Array> {
+  return new Uint8Array(await subtle().sign('HMAC', await hmacKey(key), utf8.encode(data)));
+}
+
+/** Random bytes from `crypto.getRandomValues`. @internal */
+export function webRandomBytes(length: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+}
+
 /** The WebCrypto implementation of {@link CryptoBackend}. */
 export const webBackend: CryptoBackend = {
   name: 'web',
-  async sha1Hex(data) {
-    return toHex(new Uint8Array(await subtle().digest('SHA-1', utf8.encode(data))));
-  },
-  async hmacSha1(key, data) {
-    return new Uint8Array(await subtle().sign('HMAC', await hmacKey(key), utf8.encode(data)));
-  },
+  sha1Hex: webSha1Hex,
+  hmacSha1: webHmacSha1,
   async importPrivateKey(pkcs8) {
     return asHandle(await subtle().importKey('pkcs8', pkcs8 as BufferSource, RSA, false, ['sign']));
   },
@@ -68,7 +79,5 @@ export const webBackend: CryptoBackend = {
     ]);
     return { pkcs8: new Uint8Array(pkcs8), spki: new Uint8Array(spki) };
   },
-  randomBytes(length) {
-    return globalThis.crypto.getRandomValues(new Uint8Array(length));
-  },
+  randomBytes: webRandomBytes,
 };

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { backend } from '../crypto/index.js';
+import { backend, hmacSha1, randomBytes } from '../crypto/index.js';
 import { InvalidInputError, UnsupportedError } from '../errors.js';
 import { percentEncode } from '../encoding/percent.js';
 import { toBase64 } from '../encoding/base64.js';
@@ -91,7 +91,7 @@ let poolAt = 0;
 /** 128 random bits as 32 lowercase hex digits. */
 function randomNonce(): string {
   if (poolAt + NONCE_BYTES > pool.length) {
-    pool = backend().randomBytes(POOL_SIZE);
+    pool = randomBytes(POOL_SIZE);
     poolAt = 0;
   }
   const bytes = pool.subarray(poolAt, poolAt + NONCE_BYTES);
@@ -182,7 +182,7 @@ export async function signOAuth(request: SignOAuthRequest): Promise<SignOAuthRes
 
   let raw: Uint8Array;
   if (signatureMethod === 'HMAC-SHA1') {
-    raw = await backend().hmacSha1(hmacKey, baseString);
+    raw = await hmacSha1(hmacKey, baseString);
   } else {
     const handle = await importPrivateKey(request.privateKey!);
     raw = await backend().rsaSha256Sign(handle, baseString);

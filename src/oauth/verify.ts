@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { backend } from '../crypto/index.js';
+import { backend, hmacSha1 } from '../crypto/index.js';
 import {
   InvalidInputError,
   MethodNotAllowedError,
@@ -193,7 +193,7 @@ export async function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOA
       throw new MethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no consumer secret)');
     }
     const tokenSecret = '';
-    const expected = await backend().hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString);
+    const expected = await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString);
     ok = timingSafeEqual(expected, received);
   } else {
     if (creds.publicKey === undefined || creds.publicKey === null) {
