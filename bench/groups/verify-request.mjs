@@ -1,0 +1,78 @@
+// verifyRequest end to end on a Fetch Request: a sale (control C-B) and the 16-field payout
+// (OAuth HMAC-SHA1). Report only; the reference is the floor every server pays: building the
+// Request and reading its body. Each call gets a fresh Request (a body can be read once).
+import { CONSUMER_KEY, CONTROL_KEY, NONCE, NOW, PAYOUT_PARAMS, TIMESTAMP } from '../fixtures.mjs';
+import { noopNonceStore } from './nonce.mjs';
+
+const BASE = 'https://sandbox.gateway.example/paynet';
+const OK = 'valid accepted, tampered refused';
+
+export default async function verifyRequestGroups(lib) {
+  if (typeof lib.verifyRequest !== 'function' || typeof lib.signRequest !== 'function') {
+    return { skip: 'verifyRequest / signRequest are not exported yet' };
+  }
+  const credentials = { login: CONSUMER_KEY, controlKey: CONTROL_KEY };
+  const signedSale = await lib.signRequest('sale', {
+    baseUrl: BASE,
+    endpointId: 1111,
+    params: [
+      ['client_orderid', '902B4FF5'],
+      ['order_desc', 'Test order'],
+      ['amount', '10.42'],
+      ['currency', 'EUR'],
+      ['email', 'john.smith@gmail.com'],
+      ['ipaddress', '203.0.113.42'],
+      ['redirect_url', 'https://merchant.example/done'],
+    ],
+    credentials,
+  });
+  const signedPayout = await lib.signRequest('payout', {
+    baseUrl: BASE,
+    endpointId: 1111,
+    params: PAYOUT_PARAMS,
+    credentials,
+    nonce: NONCE,
+    timestamp: TIMESTAMP,
+  });
+  const options = {
+    basePath: '/paynet',
+    credentials: () => ({ controlKey: CONTROL_KEY }),
+    now: NOW,
+    nonceStore: noopNonceStore(),
+  };
+  const make = (s, body = s.body) => new Request(s.url, { method: 'POST', headers: s.headers, body });
+  const groups = [];
+  for (const [label, signed] of [
+    ['sale (control C-B)', signedSale],
+    ['payout (OAuth HMAC-SHA1)', signedPayout],
+  ]) {
+    const tamperedBody = signed.body.replace('amount=10.42', 'amount=10.43');
+    if (tamperedBody === signed.body) throw new Error('bench: could not tamper with the body');
+    groups.push({
+      id: `verifyRequest ${label}`,
+      title: `verifyRequest end to end, ${label}, fresh Request each call (report only)`,
+      target: null,
+      expected: OK,
+      cases: [
+        {
+          name: 'new Request + read body (floor)',
+          ref: true,
+          fn: () => make(signed).text(),
+          check: async () => ((await make(signed).text()) === signed.body ? OK : 'body differs'),
+        },
+        {
+          name: 'paysig verifyRequest',
+          fn: () => lib.verifyRequest(make(signed), options),
+          check: async () => {
+            await lib.verifyRequest(make(signed), options);
+            return lib.verifyRequest(make(signed, tamperedBody), options).then(
+              () => 'tampered accepted',
+              (e) => (e instanceof lib.PaysigError ? OK : String(e)),
+            );
+          },
+        },
+      ],
+    });
+  }
+  return groups;
+}

@@ -1,0 +1,94 @@
+// The WebCrypto backend forced on Node (run in its own process: the backend is module-global).
+import { createHash } from 'node:crypto';
+import { CONSUMER_KEY, CONTROL_CONCAT, CONTROL_FIELDS, CONTROL_KEY, NOW, PAYOUT_PARAMS, PAYOUT_URL } from '../fixtures.mjs';
+import { rfc3986, signHmac, signHmacWeb, verifyHmac } from '../reference.mjs';
+import { HMAC_REQUEST } from './sign-hmac.mjs';
+import { noopNonceStore } from './nonce.mjs';
+
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export default async function webGroups(lib) {
+  const groups = [];
+  const utf8 = new TextEncoder();
+  const controlData = utf8.encode(CONTROL_CONCAT);
+  groups.push({
+    id: 'web control',
+    title: 'control() C-B on the WebCrypto backend (report only)',
+    target: null,
+    expected: createHash('sha1').update(CONTROL_CONCAT).digest('hex'),
+    cases: [
+      {
+        name: 'crypto.subtle.digest (reference)',
+        ref: true,
+        fn: async () => hex(await crypto.subtle.digest('SHA-1', utf8.encode(CONTROL_CONCAT))),
+        check: async () => hex(await crypto.subtle.digest('SHA-1', controlData)),
+      },
+      {
+        name: 'paysig control()',
+        fn: () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY),
+        check: () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY),
+      },
+    ],
+  });
+  if (typeof lib.signOAuth !== 'function') {
+    groups.push({ id: 'web sign HMAC-SHA1', skip: 'signOAuth is not exported yet' });
+    return groups;
+  }
+  const key = await crypto.subtle.importKey(
+    'raw',
+    utf8.encode(rfc3986(CONTROL_KEY) + '&'),
+    { name: 'HMAC', hash: 'SHA-1' },
+    false,
+    ['sign'],
+  );
+  const expected = signHmac(HMAC_REQUEST).signature;
+  groups.push({
+    id: 'web sign HMAC-SHA1',
+    title: 'signOAuth HMAC-SHA1 on the WebCrypto backend, 16-field payout',
+    target: { case: 'paysig signOAuth', max: 0.9 },
+    expected,
+    cases: [
+      {
+        name: 'plain pipeline, WebCrypto HMAC, key imported once (reference)',
+        ref: true,
+        fn: () => signHmacWeb(HMAC_REQUEST, key),
+        check: async () => (await signHmacWeb(HMAC_REQUEST, key)).signature,
+      },
+      {
+        name: 'paysig signOAuth',
+        fn: () => lib.signOAuth(HMAC_REQUEST),
+        check: async () => (await lib.signOAuth(HMAC_REQUEST)).signature,
+      },
+      { name: 'plain pipeline, node:crypto (for scale)', info: true, fn: () => signHmac(HMAC_REQUEST) },
+    ],
+  });
+  if (typeof lib.verifyOAuth === 'function') {
+    const { authorization } = signHmac(HMAC_REQUEST);
+    const req = { method: 'POST', url: PAYOUT_URL, params: PAYOUT_PARAMS, authorization };
+    const options = {
+      credentials: (k) => (k === CONSUMER_KEY ? { consumerSecret: CONTROL_KEY } : undefined),
+      now: NOW,
+      nonceStore: noopNonceStore(),
+    };
+    groups.push({
+      id: 'web verify HMAC-SHA1',
+      title: 'verifyOAuth HMAC-SHA1 on the WebCrypto backend (report only)',
+      target: null,
+      expected: CONSUMER_KEY,
+      cases: [
+        {
+          name: 'plain node:crypto parse+rebuild+HMAC (reference)',
+          ref: true,
+          fn: () => verifyHmac(req, CONTROL_KEY, NOW),
+          check: () => verifyHmac(req, CONTROL_KEY, NOW).consumerKey,
+        },
+        {
+          name: 'paysig verifyOAuth',
+          fn: () => lib.verifyOAuth(req, options),
+          check: async () => (await lib.verifyOAuth(req, options)).consumerKey,
+        },
+      ],
+    });
+  }
+  return groups;
+}

@@ -1,0 +1,114 @@
+// A small benchmark harness: warm-up, batch-size calibration, then timed batches run round-robin
+// across the cases of a group (so a burst of load from elsewhere hits every case alike), and the
+// median ns/op per case. Runs unchanged on Node, Deno and Bun.
+
+/** Timing settings: full run and `--quick` smoke run. */
+export const MODES = {
+  full: { warmupMs: 200, batchMs: 25, caseMs: 700, minRounds: 7, maxRounds: 400 },
+  quick: { warmupMs: 20, batchMs: 5, caseMs: 60, minRounds: 3, maxRounds: 50 },
+};
+
+const now = () => performance.now();
+
+let gc;
+/** A full garbage collection between groups, where the runtime allows one (Node, Bun). */
+export async function collectGarbage() {
+  if (gc === undefined) {
+    gc = null;
+    if (globalThis.Bun) gc = () => globalThis.Bun.gc(true);
+    else if (!globalThis.Deno) {
+      try {
+        const v8 = await import('node:v8');
+        const vm = await import('node:vm');
+        v8.setFlagsFromString('--expose-gc');
+        gc = vm.runInNewContext('gc');
+      } catch {
+        gc = null;
+      }
+    }
+  }
+  if (gc) gc();
+}
+
+// One runner per case, compiled separately, so the JIT sees one callee per loop and no case
+// pays for another's megamorphic call site.
+function makeRunner(fn, isAsync) {
+  const body = isAsync
+    ? 'return async function run(n) { let s; for (let i = 0; i < n; i++) s = await fn(); return s; };'
+    : 'return function run(n) { let s; for (let i = 0; i < n; i++) s = fn(); return s; };';
+  return new Function('fn', body)(fn);
+}
+
+async function timeBatch(run, n) {
+  const t0 = now();
+  await run(n);
+  return now() - t0;
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Measures the cases of one group. `cases`: [{ name, fn }], fn sync or async (detected from its
+ * first result). Returns [{ name, nsPerOp, opsPerSec, batches, opsPerBatch, minNs, maxNs }].
+ */
+export async function measure(cases, mode) {
+  const prepared = [];
+  for (const c of cases) {
+    const first = c.fn();
+    const isAsync = first !== null && typeof first === 'object' && typeof first.then === 'function';
+    if (isAsync) await first;
+    const run = makeRunner(c.fn, isAsync);
+    // Warm-up: let the JIT settle on this case.
+    const t0 = now();
+    let n = 1;
+    while (now() - t0 < mode.warmupMs) {
+      await run(n);
+      if (n < 1 << 20) n *= 2;
+    }
+    // Calibrate: smallest power of two whose batch takes at least batchMs.
+    n = 1;
+    for (;;) {
+      const t = await timeBatch(run, n);
+      if (t >= mode.batchMs || n >= 1 << 26) break;
+      n = t > 0 ? Math.max(n * 2, Math.min(n * 64, Math.ceil((n * mode.batchMs) / t))) : n * 64;
+    }
+    prepared.push({ name: c.name, run, n, samples: [], spent: 0 });
+  }
+  for (let round = 0; round < mode.maxRounds; round++) {
+    for (const p of prepared) {
+      const t = await timeBatch(p.run, p.n);
+      p.samples.push((t * 1e6) / p.n);
+      p.spent += t;
+    }
+    if (round + 1 >= mode.minRounds && prepared.every((p) => p.spent >= mode.caseMs)) break;
+  }
+  return prepared.map((p) => {
+    const ns = median(p.samples);
+    return {
+      name: p.name,
+      nsPerOp: ns,
+      opsPerSec: 1e9 / ns,
+      batches: p.samples.length,
+      opsPerBatch: p.n,
+      minNs: Math.min(...p.samples),
+      maxNs: Math.max(...p.samples),
+    };
+  });
+}
+
+/** `1,234,567` */
+export function fmtInt(x) {
+  return Math.round(x).toLocaleString('en-US');
+}
+
+/** ns/op in a readable unit: `812ns`, `3.41us`, `1.52ms`. */
+export function fmtTime(ns) {
+  if (ns < 1e3) return `${ns.toFixed(ns < 100 ? 1 : 0)}ns`;
+  if (ns < 1e6) return `${(ns / 1e3).toFixed(ns < 1e4 ? 2 : 1)}us`;
+  if (ns < 1e9) return `${(ns / 1e6).toFixed(ns < 1e7 ? 2 : 1)}ms`;
+  return `${(ns / 1e9).toFixed(2)}s`;
+}

@@ -1,0 +1,51 @@
+// Renders a run's records as markdown tables, for bench/README.md.
+import { fmtInt, fmtTime } from './harness.mjs';
+
+function groupTable(g) {
+  if (g.skipped) return `**${g.id}**: skipped (${g.skipped})\n`;
+  let md = `**${g.id}**: ${g.title}\n\n| case | ops/sec | time/op | ratio | target |\n|---|--:|--:|--:|---|\n`;
+  for (const c of g.cases) {
+    const target = c.target === undefined ? '' : `<= ${c.target}: ${c.met ? 'met' : '**not met**'}`;
+    md += `| ${c.name} | ${fmtInt(c.opsPerSec)} | ${fmtTime(c.nsPerOp)} | ${c.ratio.toFixed(2)} | ${target} |\n`;
+  }
+  for (const x of g.excluded ?? []) md += `| ~~${x.name}~~ | excluded by the gate: ${x.reason.replace(/\|/g, '\\|')} | | | |\n`;
+  return md;
+}
+
+/** The whole run as markdown. */
+export function renderRun(run) {
+  const m = run.machine;
+  let md = `Run: ${run.runtime} ${run.version}, ${run.date}, ${m.cpu} (${m.cores} cores), load ${m.loadBefore.join(' ')} before and ${m.loadAfter.join(' ')} after. Reference pipeline checked against oauthlib: ${run.referenceCheckedByOauthlib}.\n\n`;
+  md += '#### Targets\n\n| group | paysig ratio | target | |\n|---|--:|--:|---|\n';
+  for (const [backend, groups] of [['node', run.backends.node], ['web', run.backends.web]]) {
+    for (const g of groups) {
+      const c = g.cases?.find((x) => x.target !== undefined);
+      if (c) md += `| ${g.id}${backend === 'web' ? ' (WebCrypto)' : ''} | ${c.ratio.toFixed(2)} | <= ${c.target} | ${c.met ? 'met' : '**not met**'} |\n`;
+    }
+  }
+  const growth = run.baseStringGrowth;
+  if (growth && growth.ratio10000to1000 !== undefined) {
+    md += `| base string 10000 vs 1000 params | ${growth.ratio10000to1000}x | <= 12x | ${growth.met ? 'met' : '**not met**'} |\n`;
+  }
+  for (const b of run.bundle ?? []) {
+    if (b.maxGzip) md += `| bundle, ${b.name} (gzip) | ${b.gzip} B | <= ${b.maxGzip} B | ${b.met ? 'met' : '**not met**'} |\n`;
+  }
+  md += '\n### node:crypto backend (`dist/index.node.js`)\n\n';
+  for (const g of run.backends.node) md += groupTable(g) + '\n';
+  if (run.backends.web.length) {
+    md += '### WebCrypto backend on the same runtime (`dist/index.js`, separate process)\n\n';
+    for (const g of run.backends.web) md += groupTable(g) + '\n';
+  }
+  const gr = run.baseStringGrowth;
+  if (gr && gr.ratio10000to1000 !== undefined) {
+    md += `### Base string growth\n\n10000 vs 1000 parameters: ${gr.ratio10000to1000}x (target <= 12x: ${gr.met ? 'met' : '**not met**'}).\n\n`;
+  }
+  if (run.bundle?.length) {
+    md += '### Bundle sizes (esbuild minified ESM, platform neutral; gzip default level)\n\n| entry | minified | gzip | target |\n|---|--:|--:|---|\n';
+    for (const b of run.bundle) {
+      if (b.error) md += `| ${b.name} | failed: ${b.error} | | |\n`;
+      else md += `| ${b.name} | ${b.minified} B | ${b.gzip} B | ${b.maxGzip === null ? '' : `<= ${b.maxGzip} B: ${b.met ? 'met' : '**not met**'}`} |\n`;
+    }
+  }
+  return md;
+}

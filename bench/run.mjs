@@ -1,0 +1,262 @@
+#!/usr/bin/env node
+// paysig benchmarks. Usage (after `npx tsc -p tsconfig.build.json`, or via `npm run bench`):
+//   node bench/run.mjs [--quick] [--only <text>] [--runtime node|deno|bun] [--no-web] [--no-bundle]
+//                      [--bundle-only] [--bundle-detail] [--dist <dir>] [--no-isolate]
+// --quick: a fast smoke run (short timings, fewer sizes); results.json is not written.
+// --only:  run the groups whose id contains <text>.
+// --runtime: run the same benchmarks under Deno or Bun (binaries from node_modules/.bin).
+// --bundle-only: print the bundle sizes only; --bundle-detail: with the bytes each file adds.
+// --dist <dir>: benchmark another build instead of dist/ (nothing is written).
+// --no-isolate: run every node:crypto group family in this process instead of one process each.
+// --readme-only: re-render the README.md tables from results.json.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MODES } from './harness.mjs';
+import { runGroups } from './runner.mjs';
+import { HMAC_REQUEST } from './groups/sign-hmac.mjs';
+import { signHmac } from './reference.mjs';
+import controlGroups from './groups/control.mjs';
+import percentGroups from './groups/percent.mjs';
+import baseStringGroups from './groups/base-string.mjs';
+import signHmacGroups from './groups/sign-hmac.mjs';
+import verifyHmacGroups from './groups/verify-hmac.mjs';
+import rsaGroups from './groups/rsa.mjs';
+import verifyRequestGroups from './groups/verify-request.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..');
+const args = process.argv.slice(2);
+const flag = (f) => args.includes(f);
+const value = (f) => {
+  const i = args.indexOf(f);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
+const runtimeVersion =
+  runtime === 'deno' ? globalThis.Deno.version.deno : runtime === 'bun' ? globalThis.Bun.version : process.versions.node;
+
+/** How to start `script` under the current runtime. */
+function selfCommand(script, extra) {
+  if (runtime === 'deno') return [globalThis.Deno.execPath(), ['run', '-A', script, ...extra]];
+  return [process.execPath, [script, ...extra]];
+}
+
+/** Rewrites the results section of README.md for every runtime recorded in results.json. */
+async function updateReadme(all) {
+  const readme = join(here, 'README.md');
+  if (!existsSync(readme)) return;
+  const { renderRun } = await import('./markdown.mjs');
+  let text = readFileSync(readme, 'utf8');
+  for (const [name, run] of Object.entries(all.runtimes ?? {})) {
+    const start = `<!-- results:${name}:start -->`;
+    const end = `<!-- results:${name}:end -->`;
+    const a = text.indexOf(start);
+    const b = text.indexOf(end);
+    if (a >= 0 && b > a) text = text.slice(0, a + start.length) + '\n' + renderRun(run) + '\n' + text.slice(b);
+  }
+  writeFileSync(readme, text);
+  console.log(`# updated ${readme}`);
+}
+
+// --readme-only: re-render README.md's results from results.json, without measuring.
+if (args.includes('--readme-only')) {
+  await updateReadme(JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')));
+  process.exit(0);
+}
+
+// --runtime: re-run this script under the wanted runtime and pass its exit code on.
+const wanted = value('--runtime');
+if (wanted !== undefined && wanted !== runtime) {
+  if (!['node', 'deno', 'bun'].includes(wanted)) throw new Error(`--runtime must be node, deno or bun, not ${wanted}`);
+  const bin = wanted === 'node' ? 'node' : join(root, 'node_modules', '.bin', wanted);
+  const script = join(here, 'run.mjs');
+  const r = spawnSync(bin, wanted === 'deno' ? ['run', '-A', script, ...args] : [script, ...args], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+
+// --dist <dir>: benchmark another build (e.g. a patched copy, to measure a proposal); results.json
+// and README.md are then left alone.
+const distDir = value('--dist') === undefined ? join(root, 'dist') : resolve(value('--dist'));
+if (!existsSync(join(distDir, 'index.js'))) {
+  console.error(`${distDir} has no index.js: run \`npx tsc -p tsconfig.build.json\` (or \`npm run bench\`) first`);
+  process.exit(1);
+}
+
+if (flag('--bundle-only')) {
+  const { bundleSizes } = await import('./bundle.mjs');
+  await bundleSizes(console.log, flag('--bundle-detail'), distDir);
+  process.exit(0);
+}
+
+const quick = flag('--quick');
+const mode = quick ? MODES.quick : MODES.full;
+const only = value('--only');
+
+// The node:crypto group families, light ones first. Each runs in a process of its own (unless
+// --no-isolate), so no family's heap or JIT feedback changes another's numbers: in one process,
+// verifyRequest measurably slowed percentEncode, and large inputs slowed control().
+const FAMILIES = {
+  control: controlGroups,
+  'sign-hmac': signHmacGroups,
+  'verify-hmac': verifyHmacGroups,
+  rsa: rsaGroups,
+  'verify-request': verifyRequestGroups,
+  percent: percentGroups,
+  'base-string': baseStringGroups,
+};
+
+/** Builds and runs the groups of the given families in this process. */
+async function runFamilies(names, lib) {
+  const groups = [];
+  for (const name of names) {
+    const made = await FAMILIES[name](lib, { quick });
+    for (const g of Array.isArray(made) ? made : [{ id: name, ...made }]) {
+      if (only === undefined || g.id.includes(only)) groups.push(g);
+    }
+  }
+  return runGroups(groups, mode);
+}
+
+const family = value('--family');
+if (family !== undefined) {
+  // Child process of an isolated run: one family, records to --out.
+  const lib = await import(pathToFileURL(join(distDir, 'index.node.js')).href);
+  const records = await runFamilies([family], lib);
+  writeFileSync(value('--out'), JSON.stringify(records));
+  process.exit(process.exitCode ?? 0);
+}
+const machine = {
+  cpu: os.cpus()[0]?.model ?? 'unknown',
+  cores: os.cpus().length,
+  memoryGB: +(os.totalmem() / 2 ** 30).toFixed(1),
+  platform: `${os.platform()} ${os.arch()}`,
+  loadBefore: os.loadavg().map((x) => +x.toFixed(2)),
+};
+console.log(`# paysig benchmarks on ${runtime} ${runtimeVersion}${quick ? ' (quick)' : ''}`);
+console.log(`# ${machine.cpu}, ${machine.cores} cores, load ${machine.loadBefore.join(' ')}, ${new Date().toISOString()}`);
+
+// The reference pipeline itself, checked against an independent implementation (oauthlib).
+let oauthlib = 'not run';
+if (existsSync('/usr/bin/python3')) {
+  const input = JSON.stringify({
+    method: HMAC_REQUEST.method,
+    url: HMAC_REQUEST.url,
+    secret: HMAC_REQUEST.consumerSecret,
+    params: [
+      ...HMAC_REQUEST.params,
+      ['oauth_consumer_key', HMAC_REQUEST.consumerKey],
+      ['oauth_nonce', HMAC_REQUEST.nonce],
+      ['oauth_signature_method', 'HMAC-SHA1'],
+      ['oauth_timestamp', String(HMAC_REQUEST.timestamp)],
+      ['oauth_version', '1.0'],
+    ],
+  });
+  const r = spawnSync('/usr/bin/python3', [join(here, 'oauthlib-check.py')], { input, encoding: 'utf8' });
+  if (r.status === 0) {
+    const py = JSON.parse(r.stdout);
+    const mine = signHmac(HMAC_REQUEST);
+    oauthlib = py.signature === mine.signature && py.baseString === mine.baseString ? 'agrees' : 'DIFFERS';
+    console.log(`# reference pipeline vs oauthlib 3.2.2 (base string and HMAC-SHA1): ${oauthlib}`);
+    if (oauthlib !== 'agrees') {
+      console.log(`#   oauthlib: ${py.signature} ${py.baseString}\n#   ours:     ${mine.signature} ${mine.baseString}`);
+      process.exitCode = 1;
+    }
+  } else {
+    oauthlib = 'unavailable';
+    console.log(`# oauthlib check unavailable: ${r.stderr.trim().split('\n').pop()}`);
+  }
+}
+
+const lib = await import(pathToFileURL(join(distDir, 'index.node.js')).href);
+if (lib.cryptoBackendName() !== 'node') throw new Error('index.node.js did not install the node:crypto backend');
+console.log(`\n# node:crypto backend (${join(distDir, 'index.node.js')})`);
+
+let nodeResults = [];
+if (flag('--no-isolate')) {
+  nodeResults = await runFamilies(Object.keys(FAMILIES), lib);
+} else {
+  const tmp = mkdtempSync(join(os.tmpdir(), 'paysig-bench-'));
+  for (const name of Object.keys(FAMILIES)) {
+    const out = join(tmp, `${name}.json`);
+    const pass = [...(quick ? ['--quick'] : []), ...(only === undefined ? [] : ['--only', only])];
+    const [cmd, cmdArgs] = selfCommand(join(here, 'run.mjs'), ['--family', name, '--out', out, '--dist', distDir, ...pass]);
+    const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
+    if (r.status !== 0) process.exitCode = 1;
+    if (existsSync(out)) nodeResults.push(...JSON.parse(readFileSync(out, 'utf8')));
+    else console.log(`family ${name} failed (exit ${r.status})`);
+  }
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+// The WebCrypto backend, in a separate process so the node entry's setBackend cannot leak in.
+let webResults = [];
+if (!flag('--no-web') && (only === undefined || 'web'.includes(only) || only.startsWith('web'))) {
+  const tmp = mkdtempSync(join(os.tmpdir(), 'paysig-bench-'));
+  const out = join(tmp, 'web.json');
+  const [cmd, cmdArgs] = selfCommand(join(here, 'web.mjs'), ['--out', out, '--dist', distDir, ...(quick ? ['--quick'] : [])]);
+  const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
+  if (r.status === 0 && existsSync(out)) webResults = JSON.parse(readFileSync(out, 'utf8'));
+  else {
+    console.log(`web backend process failed (exit ${r.status})`);
+    process.exitCode = 1;
+  }
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+// Growth of the base string with the number of parameters.
+const growth = {};
+const bs = nodeResults.filter((g) => g.id.startsWith('base string') && g.cases);
+for (const g of bs) {
+  const c = g.cases.find((x) => x.role === 'paysig');
+  if (c) growth[g.size] = c.nsPerOp;
+}
+if (Object.keys(growth).length > 1) {
+  console.log('\n== base string growth (paysig ns/op per parameter)');
+  for (const [n, ns] of Object.entries(growth)) console.log(`  n=${n.padEnd(6)} ${(ns / Number(n)).toFixed(1).padStart(8)} ns/param`);
+  if (growth[1000] && growth[10000]) {
+    const x = growth[10000] / growth[1000];
+    growth.ratio10000to1000 = +x.toFixed(2);
+    growth.met = x <= 12;
+    console.log(`  10000 vs 1000: ${x.toFixed(2)}x  target <= 12x: ${x <= 12 ? 'met' : 'NOT met'}`);
+  }
+}
+
+let bundle = [];
+if (runtime === 'node' && !flag('--no-bundle') && only === undefined) {
+  const { bundleSizes } = await import('./bundle.mjs');
+  bundle = await bundleSizes(console.log, flag('--bundle-detail'), distDir);
+}
+
+machine.loadAfter = os.loadavg().map((x) => +x.toFixed(2));
+console.log(`\n# load after: ${machine.loadAfter.join(' ')}`);
+
+if (!quick && only === undefined && value('--dist') === undefined) {
+  const file = join(here, 'results.json');
+  let all = {};
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    all = {};
+  }
+  all.runtimes ??= {};
+  all.runtimes[runtime] = {
+    runtime,
+    version: runtimeVersion,
+    date: new Date().toISOString(),
+    machine,
+    referenceCheckedByOauthlib: oauthlib,
+    mode: 'full',
+    backends: { node: nodeResults, web: webResults },
+    baseStringGrowth: growth,
+    bundle,
+  };
+  writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
+  console.log(`# wrote ${file}`);
+  await updateReadme(all);
+}
+
