@@ -260,17 +260,23 @@ function decodeUtf8(bytes: number[], at: number): string {
   }
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** {@link isWellFormed} by regular expression, for runtimes without `String.prototype.isWellFormed`. Internal. */
-export function isWellFormedByPattern(value: string): boolean {
-  return !LONE_SURROGATE.test(value);
+/**
+ * {@link isWellFormed} for runtimes without `String.prototype.isWellFormed`: `encodeURIComponent`
+ * throws a `URIError` on a lone surrogate and on nothing else. Internal.
+ */
+export function isWellFormedFallback(value: string): boolean {
+  try {
+    encodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** True when the string has no lone surrogate, so it has an exact UTF-8 form. */
 export function isWellFormed(value: string): boolean {
-  // The runtime's String.prototype.isWellFormed (ES2024) when present, a regular expression else.
-  return nativeWellFormed ? (value as string & { isWellFormed(): boolean }).isWellFormed() : isWellFormedByPattern(value);
+  // The runtime's String.prototype.isWellFormed (ES2024) when present.
+  return nativeWellFormed ? (value as string & { isWellFormed(): boolean }).isWellFormed() : isWellFormedFallback(value);
 }
 
 /**
