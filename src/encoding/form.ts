@@ -30,12 +30,14 @@ export function parseForm(body: string, maxPairs: number = MAX_FORM_PAIRS): Arra
   if (body.length === 0) return out;
   let start = 0;
   const n = body.length;
+  // Next "=" at or after `start`; searched again only once passed, so the work stays linear.
+  let eq = -2;
   while (start <= n) {
     let end = body.indexOf('&', start);
     if (end < 0) end = n;
     if (end > start) {
       if (out.length >= maxPairs) throw new EncodingError(`form body has more than ${maxPairs} parameters`);
-      const eq = body.indexOf('=', start);
+      if (eq !== -1 && eq < start) eq = body.indexOf('=', start);
       if (eq < 0 || eq > end) out.push([decodeComponent(body.slice(start, end)), '']);
       else out.push([decodeComponent(body.slice(start, eq)), decodeComponent(body.slice(eq + 1, end))]);
     }

@@ -252,7 +252,12 @@ export function percentDecode(value: string): string {
 function decodeUtf8(bytes: number[], at: number): string {
   let ascii = true;
   for (const b of bytes) if (b >= 128) ascii = false;
-  if (ascii) return String.fromCharCode(...bytes);
+  if (ascii) {
+    // In slices: spreading a long run as arguments overflows the stack (RangeError).
+    let s = '';
+    for (let k = 0; k < bytes.length; k += 8192) s += String.fromCharCode(...bytes.slice(k, k + 8192));
+    return s;
+  }
   try {
     return fatal.decode(new Uint8Array(bytes));
   } catch {
