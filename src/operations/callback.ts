@@ -15,7 +15,12 @@ export type CallbackStatus = 'approved' | 'declined' | 'error' | 'filtered' | 'p
 /** The statuses that are final: `approved`, `declined`, `error`, `filtered`. */
 export const FINAL_STATUSES: readonly string[] = Object.freeze(['approved', 'declined', 'error', 'filtered']);
 
-/** A verified callback. */
+/**
+ * A verified callback. Only `status`, `orderid` and `client_orderid` are covered by the
+ * `control` digest; every other field (`merchant_order`, `amount`, `type`, the rest of `params`)
+ * is **not authenticated** and may have been changed by whoever relayed the request. Take
+ * amounts and types from your own records or from the status operation.
+ */
 export interface CallbackFields {
   /** Transaction status. */
   readonly status: CallbackStatus;
@@ -25,13 +30,13 @@ export interface CallbackFields {
   readonly orderid: string;
   /** Merchant order id. */
   readonly client_orderid: string;
-  /** Merchant order reference, when sent. */
+  /** Merchant order reference, when sent. Not covered by the digest. */
   readonly merchant_order?: string;
-  /** Amount, as sent (a decimal string), when sent. */
+  /** Amount, as sent (a decimal string), when sent. Not covered by the digest. */
   readonly amount?: string;
-  /** Transaction type, when sent. */
+  /** Transaction type, when sent. Not covered by the digest. */
   readonly type?: string;
-  /** Every query parameter, by name (each name appears once). */
+  /** Every query parameter, by name (each name appears once); only the three above are authenticated. */
   readonly params: Readonly<Record<string, string>>;
 }
 
