@@ -70,8 +70,6 @@ export {
 // --- operations ---
 export {
   OPERATIONS,
-  findOperation,
-  matchOperationPath,
   type Operation,
   type OperationAuth,
   type OperationVersion,
@@ -79,8 +77,8 @@ export {
   type AuthSource,
   type OrderIdField,
   type FieldRule,
-  type PathMatch,
 } from './operations/catalog.js';
+export { findOperation, matchOperationPath, type PathMatch } from './operations/lookup.js';
 export type {
   ParamValue,
   ExtraParams,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, findOperation, matchOperationPath } from './catalog.js';
+import { OPERATIONS } from './catalog.js';
+import { findOperation, matchOperationPath } from './lookup.js';
 
 // Literal copy of the specification's Endpoints table (service-api.md), plus the operations seen
 // only in signing examples. Columns: id, path, operation name, request record, success record, auth.

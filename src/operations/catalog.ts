@@ -11,7 +11,6 @@
  * @module
  */
 import type { Formula } from '../control/formulas.js';
-import { UnknownOperationError } from '../errors.js';
 
 /** The version segment of an operation's path: `/api/<version>/...`. */
 export type OperationVersion = 'v2' | 'v4' | '3ds/v1';
@@ -333,60 +332,3 @@ export const OPERATIONS: readonly Operation[] = Object.freeze([
     purpose: 'Payout, v4 signing scheme (named in an example caller).',
   }),
 ]);
-
-const BY_KEY = new Map<string, Operation>();
-for (const op of OPERATIONS) {
-  BY_KEY.set(op.id, op);
-  if (op.name !== undefined) BY_KEY.set(op.name, op);
-}
-const BY_PREFIX = new Map<string, Operation>();
-for (const op of OPERATIONS) BY_PREFIX.set(`/api/${op.version}/${op.segment}`, op);
-
-/**
- * Looks an operation up by id (`sale`, `create-card-ref-v4`) or internal name (`SALE`,
- * `CARDREF_V4`).
- *
- * @throws {@link UnknownOperationError} (`ERR_UNKNOWN_OPERATION`) when there is none.
- */
-export function findOperation(idOrName: string): Operation {
-  const op = typeof idOrName === 'string' ? BY_KEY.get(idOrName) : undefined;
-  if (op === undefined) {
-    const shown = typeof idOrName === 'string' ? JSON.stringify(idOrName.slice(0, 60)) : typeof idOrName;
-    throw new UnknownOperationError(`unknown operation ${shown}; see OPERATIONS for the ids`, { field: 'operation' });
-  }
-  return op;
-}
-
-/** An operation found from a request path, with the id the path carries. */
-export interface PathMatch {
-  /** The operation. */
-  readonly operation: Operation;
-  /** The endpoint id, for `/{endpointId}` paths (not yet validated as int64). */
-  readonly endpointId?: string;
-  /** The endpoint group id, for `/group/{endpointGroupId}` paths (not yet validated). */
-  readonly endpointGroupId?: string;
-}
-
-/**
- * Finds the operation a request path addresses: `/api/<version>/<operation>/{endpointId}` or
- * `/api/<version>/<operation>/group/{endpointGroupId}`, after an optional `basePath` prefix.
- * Returns undefined when nothing matches.
- */
-export function matchOperationPath(pathname: string, basePath = ''): PathMatch | undefined {
-  let base = basePath;
-  while (base.endsWith('/')) base = base.slice(0, -1);
-  if (base !== '' && !base.startsWith('/')) base = '/' + base;
-  if (!pathname.startsWith(base + '/api/')) return undefined;
-  const rest = pathname.slice(base.length);
-  const slash = rest.lastIndexOf('/');
-  const id = rest.slice(slash + 1);
-  if (id === '') return undefined;
-  const prefix = rest.slice(0, slash);
-  const direct = BY_PREFIX.get(prefix);
-  if (direct !== undefined) return { operation: direct, endpointId: id };
-  if (prefix.endsWith('/group')) {
-    const grouped = BY_PREFIX.get(prefix.slice(0, -'/group'.length));
-    if (grouped !== undefined) return { operation: grouped, endpointGroupId: id };
-  }
-  return undefined;
-}

@@ -8,7 +8,8 @@ import { endpointIdString } from '../control/endpoint.js';
 import { formatForm } from '../encoding/form.js';
 import { InvalidInputError, MissingFieldError } from '../errors.js';
 import { oauthBodyParams, signOAuth, type SignOAuthRequest, type SignOAuthResult } from '../oauth/index.js';
-import { findOperation, type Operation } from './catalog.js';
+import type { Operation } from './catalog.js';
+import { findOperation } from './lookup.js';
 import {
   checkFields,
   controlFieldsOf,

@@ -19,7 +19,8 @@ import {
   UnknownOperationError,
 } from '../errors.js';
 import { verifyOAuth, type NonceStore, type VerifyOAuthOptions } from '../oauth/index.js';
-import { matchOperationPath, type Operation } from './catalog.js';
+import type { Operation } from './catalog.js';
+import { matchOperationPath } from './lookup.js';
 import {
   checkFields,
   controlFieldsOf,
