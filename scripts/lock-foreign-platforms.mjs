@@ -14,7 +14,7 @@ let added = 0;
 
 /** Guesses os and cpu from a platform package's name (as these tools name them). */
 function platformOf(name) {
-  const os = /darwin/.test(name) ? 'darwin' : /win32|windows/.test(name) ? 'win32' : /linux/.test(name) ? 'linux' : undefined;
+  const os = /android/.test(name) ? 'android' : /darwin/.test(name) ? 'darwin' : /win32|windows/.test(name) ? 'win32' : /linux/.test(name) ? 'linux' : undefined;
   const cpu = /arm64|aarch64/.test(name) ? 'arm64' : /x64|-64\b|x86_64/.test(name) ? 'x64' : undefined;
   return { os, cpu };
 }
