@@ -36,9 +36,10 @@ export function keyCheck(file) {
   }
 }
 
-/** The reference signer, with `privateKeyFile` (a file of vectors/keys/) for RSA-SHA256. */
+/** The reference signer, with `privateKeyFile` (a file of vectors/keys/) for RSA-SHA256; what oracle.py also returns. */
 export function oauthSignNaive(c) {
-  return ref.signOAuth(c.privateKeyFile === undefined ? c : { ...c, privateKey: readKey(c.privateKeyFile) });
+  const { baseString, signature, oauthParams } = ref.signOAuth(c.privateKeyFile === undefined ? c : { ...c, privateKey: readKey(c.privateKeyFile) });
+  return { baseString, signature, oauthParams };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,12 +2,13 @@
 // composed from the plain pieces of this folder, on node:crypto.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Refused } from './percent.mjs';
-import { baseString, hmacKey, oauthPairs, parseAuthorization } from './oauth.mjs';
+import { authorizationHeader, baseString, hmacKey, oauthPairs, parseAuthorization } from './oauth.mjs';
 import { hmacSha1, rsaSha256Sign, rsaSha256Verify } from './crypto.mjs';
 
 /**
  * Signs a request as paysig's signOAuth takes it (`privateKey`: PEM text or a KeyObject).
- * Returns the base string, the Base64 signature and every oauth_* parameter sent (sorted by name).
+ * Returns the base string, the Base64 signature, every oauth_* parameter sent (sorted by name)
+ * and the Authorization header (realm first when given, then the order paysig writes).
  * Refuses what paysig must refuse (other methods, small or unusable keys, lone surrogates).
  */
 export function signOAuth(c) {
@@ -19,7 +20,7 @@ export function signOAuth(c) {
       ? hmacSha1({ baseString: b.baseString, consumerSecret: c.consumerSecret, tokenSecret: c.tokenSecret ?? '' }).signature
       : rsaSha256Sign(b.baseString, c.privateKey);
   const oauthParams = Object.fromEntries([...oauth, ['oauth_signature', signature]].sort((x, y) => (x[0] < y[0] ? -1 : 1)));
-  return { baseString: b.baseString, signature, oauthParams };
+  return { baseString: b.baseString, signature, oauthParams, authorization: authorizationHeader(c.realm, oauthParams) };
 }
 
 /**
