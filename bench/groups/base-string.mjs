@@ -1,6 +1,6 @@
 // signatureBaseString with 5 to 10000 parameters: growth, against the plain reference pipeline.
 import { CONSUMER_KEY, NONCE, PAYOUT_URL, TIMESTAMP, manyParams } from '../fixtures.mjs';
-import { baseString } from '../reference.mjs';
+import { baseString } from '../../vectors/reference/index.mjs';
 
 export const SIZES = [5, 20, 100, 1000, 10000];
 
@@ -23,13 +23,13 @@ export default function baseStringGroups(lib, { quick }) {
       const params = [...manyParams(n - 5, n), ...oauth];
       const req = { method: 'POST', url: PAYOUT_URL, params };
       return {
-        expected: baseString('POST', PAYOUT_URL, params),
+        expected: baseString({ method: 'POST', url: PAYOUT_URL, params }).baseString,
         cases: [
           {
             name: 'plain pipeline (reference)',
             ref: true,
-            fn: () => baseString('POST', PAYOUT_URL, params),
-            check: () => baseString('POST', PAYOUT_URL, params),
+            fn: () => baseString({ method: 'POST', url: PAYOUT_URL, params }).baseString,
+            check: () => baseString({ method: 'POST', url: PAYOUT_URL, params }).baseString,
           },
           { name: 'paysig signatureBaseString', fn: () => lib.signatureBaseString(req), check: () => lib.signatureBaseString(req) },
         ],

@@ -1,20 +1,20 @@
 // verifyOAuth HMAC-SHA1 of the signed 16-field payout (fixed `now`, a no-op nonce store),
 // against plain node:crypto parse + rebuild + HMAC + timingSafeEqual.
 import { CONSUMER_KEY, CONTROL_KEY, NOW, PAYOUT_PARAMS, PAYOUT_URL } from '../fixtures.mjs';
-import { signHmac, verifyHmac } from '../reference.mjs';
+import { signOAuth, verifyOAuth } from '../../vectors/reference/index.mjs';
 import { HMAC_REQUEST } from './sign-hmac.mjs';
 import { noopNonceStore } from './nonce.mjs';
 
 export default function verifyHmacGroups(lib) {
   if (typeof lib.verifyOAuth !== 'function') return { skip: 'verifyOAuth is not exported yet' };
-  const { authorization, signature } = signHmac(HMAC_REQUEST);
+  const { authorization, signature } = signOAuth(HMAC_REQUEST);
   const req = { method: 'POST', url: PAYOUT_URL, params: PAYOUT_PARAMS, authorization };
   // The same request with one body value changed: every contender must refuse it.
   const tampered = { ...req, params: PAYOUT_PARAMS.map(([k, v]) => [k, k === 'amount' ? '10.43' : v]) };
   const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
   const options = { credentials: (key) => secrets.get(key), now: NOW, nonceStore: noopNonceStore() };
 
-  const ref = (r) => verifyHmac(r, CONTROL_KEY, NOW);
+  const ref = (r) => verifyOAuth(r, { consumerSecret: CONTROL_KEY, now: NOW });
   const refCheck = () => {
     const ok = ref(req).consumerKey === CONSUMER_KEY;
     let refused = false;

@@ -1,11 +1,12 @@
-// Checks that the conformance suite can fail: runs it (on Node) against deliberately broken
+// Checks that the vector engine can fail: runs it (on Node) against deliberately broken
 // copies of paysig, one defect each, and requires every defect to be caught. Part of
 // `npm run test:conformance`. Last line: `N passed, M failed` (one test per defect, plus one for
 // the intact library).
 //   node test/conformance/self-check.mjs
 import process from 'node:process';
 import * as real from 'paysig';
-import { runSuite } from './suite.mjs';
+import { runSuite } from '../../vectors/engine/index.mjs';
+import { percentEncode } from '../../vectors/reference/percent.mjs';
 import { loadFixtures } from '../runtimes/fixtures.mjs';
 
 const fixtures = loadFixtures();
@@ -33,7 +34,7 @@ const DEFECTS = {
       const b = real.signatureBaseString(r);
       const [m, u, p] = b.split('&');
       const sorted = decodeURIComponent(p).split('&').sort().join('&');
-      return [m, u, encodeURIComponent(sorted).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())].join('&');
+      return [m, u, percentEncode(sorted)].join('&');
     },
   },
   'base string keeps the default port': {

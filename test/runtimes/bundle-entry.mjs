@@ -2,7 +2,7 @@
 // embedded. Exports run(), which resolves to the printed lines, the last being `N passed, M failed`.
 import * as lib from 'paysig';
 import { vectors, keys } from 'paysig-fixtures';
-import { runSuite } from '../conformance/suite.mjs';
+import { runSuite } from '../../vectors/engine/index.mjs';
 import { report } from './report.mjs';
 
 /** @param {'web'|'node'} expectBackend */

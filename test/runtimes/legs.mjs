@@ -1,5 +1,5 @@
-// The runtime legs of the conformance suite. Each leg runs the same suite
-// (test/conformance/suite.mjs) in one runtime, with `paysig` imported by package name, and
+// The runtime legs of the conformance suite. Each leg runs the same vector engine
+// (vectors/engine/) in one runtime, with `paysig` imported by package name, and
 // reports { name, version, backend, resolved, passed, failed, ok, ms, output }.
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // The body of the entries for runtimes with a file system (Node, Deno, Bun): load the fixtures,
 // run the suite on the given paysig namespace, print, set the exit code.
 import process from 'node:process';
-import { runSuite } from '../conformance/suite.mjs';
+import { runSuite } from '../../vectors/engine/index.mjs';
 import { loadFixtures } from './fixtures.mjs';
 import { report } from './report.mjs';
 

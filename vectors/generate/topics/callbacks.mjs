@@ -1,0 +1,78 @@
+// Generator topic callbacks.json: server callbacks and final redirects as the merchant receives them.
+// Interface: see generate.mjs.
+import { Refused, assemble, compute, controlNaive, formFormat, formParse, vectorFile } from '../support.mjs';
+import { CB_KEY } from '../requests.mjs';
+
+// ---------------------------------------------------------------------------------------------
+// callbacks.json: server callbacks and final redirects (verifyCallback of paysig)
+// ---------------------------------------------------------------------------------------------
+
+const FINAL = ['approved', 'declined', 'error', 'filtered'];
+
+/** Verifies a callback query the naive way: strict form parsing, unique names, CALLBACK digest. */
+function callbackNaive({ query, controlKey }) {
+  const pairs = formParse(query);
+  const params = {};
+  for (const [n, v] of pairs) {
+    if (Object.hasOwn(params, n)) throw new Refused('ERR_INVALID_INPUT');
+    params[n] = v;
+  }
+  for (const n of ['status', 'orderid', 'client_orderid', 'control']) if (!Object.hasOwn(params, n)) throw new Refused('ERR_MISSING_FIELD');
+  if (!/^[0-9a-fA-F]{40}$/.test(params.control)) throw new Refused('ERR_INVALID_INPUT');
+  const { concatenation, control } = controlNaive({ formula: 'CALLBACK', fields: { status: params.status, orderid: params.orderid, client_orderid: params.client_orderid }, controlKey });
+  if (control !== params.control.toLowerCase()) throw new Refused('ERR_CONTROL_MISMATCH');
+  const result = { status: params.status, final: FINAL.includes(params.status), orderid: params.orderid, client_orderid: params.client_orderid };
+  for (const n of ['merchant_order', 'amount', 'type']) if (Object.hasOwn(params, n)) result[n] = params[n];
+  result.params = params;
+  return { concatenation, control, result };
+}
+
+export async function generate() {
+  const docs = 'public-docs-facts.md';
+  // Each spec: kind, the fields sent (control computed over them with signKey unless given), then
+  // a mutation of the query string after signing.
+  const base = [['type', 'sale'], ['status', 'approved'], ['amount', '10.42'], ['merchant_order', 'inv-0001'], ['orderid', '902541'], ['client_orderid', 'inv-0001']];
+  const specs = [
+    ['callback-approved', 'a server callback for an approved sale: typed fields, final status', docs, 'callback', base],
+    ['callback-declined', 'a declined callback (final)', docs, 'callback', [['status', 'declined'], ['orderid', '902542'], ['client_orderid', 'inv-0002'], ['type', 'sale'], ['amount', '5.00']]],
+    ['callback-processing', 'a processing status is not final', docs, 'callback', [['status', 'processing'], ['orderid', '902543'], ['client_orderid', 'inv-0003'], ['type', 'preauth']]],
+    ['callback-filtered', 'a filtered callback (final), without amount or type', docs, 'callback', [['status', 'filtered'], ['orderid', '902544'], ['client_orderid', 'inv-0004']]],
+    ['callback-error', 'an error callback (final) with extra parameters kept in params', docs, 'callback', [['status', 'error'], ['orderid', '902545'], ['client_orderid', 'inv-0005'], ['error_message', 'Card expired'], ['error_code', '2']]],
+    ['callback-plus-and-escapes', 'the query is form-decoded: + is a space, escapes are UTF-8; the digest covers decoded values', docs, 'callback', [['status', 'approved'], ['orderid', '902546'], ['client_orderid', 'inv 0006 €'], ['merchant_order', 'order #6 & more']], (q) => q.replace(/%20/g, '+')],
+    ['callback-unicode-client-orderid', 'a non-ASCII client_orderid is hashed as UTF-8', 'generated', 'callback', [['status', 'approved'], ['orderid', '902547'], ['client_orderid', 'zakaz-Ж-😀']]],
+    ['callback-uppercase-control', 'a control digest in uppercase hex is accepted (hex is case-insensitive)', 'generated', 'callback', [['status', 'approved'], ['orderid', '902548'], ['client_orderid', 'inv-0008']], (q) => q.replace(/control=([0-9a-f]{40})/, (_, h) => 'control=' + h.toUpperCase())],
+    ['redirect-approved', 'the final browser redirect to redirect_url: REDIRECT formula (same terms as CALLBACK)', docs, 'redirect', [['status', 'approved'], ['orderid', '902549'], ['client_orderid', 'inv-0009'], ['merchant_order', 'inv-0009']]],
+    ['redirect-declined', 'a declined redirect', docs, 'redirect', [['status', 'declined'], ['orderid', '902550'], ['client_orderid', 'inv-0010']]],
+    ['tampered-status', 'status changed from declined to approved after signing', docs, 'callback', [['status', 'declined'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q.replace('status=declined', 'status=approved'), 'ERR_CONTROL_MISMATCH'],
+    ['tampered-orderid', 'orderid changed after signing', docs, 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q.replace('orderid=902541', 'orderid=902540'), 'ERR_CONTROL_MISMATCH'],
+    ['tampered-client-orderid', 'client_orderid changed after signing', docs, 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q.replace('client_orderid=inv-0001', 'client_orderid=inv-0002'), 'ERR_CONTROL_MISMATCH'],
+    ['wrong-key', 'signed with another merchant\'s control key', docs, 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], null, 'ERR_CONTROL_MISMATCH', 'not-the-merchant-key'],
+    ['redirect-wrong-key', 'a redirect signed with another key', docs, 'redirect', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], null, 'ERR_CONTROL_MISMATCH', 'not-the-merchant-key'],
+    ['missing-control', 'no control parameter', docs, 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q.replace(/&control=[0-9a-f]{40}/, ''), 'ERR_MISSING_FIELD'],
+    ['missing-status', 'no status parameter', docs, 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q.replace('status=approved&', ''), 'ERR_MISSING_FIELD'],
+    ['missing-orderid', 'no orderid parameter', docs, 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q.replace('&orderid=902541', ''), 'ERR_MISSING_FIELD'],
+    ['missing-client-orderid', 'no client_orderid parameter', docs, 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q.replace('&client_orderid=inv-0001', ''), 'ERR_MISSING_FIELD'],
+    ['duplicate-status', 'status twice (once approved, once declined): which one was signed is ambiguous', 'generated', 'callback', [['status', 'declined'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => 'status=approved&' + q, 'ERR_INVALID_INPUT'],
+    ['duplicate-control', 'control twice, even with the same value', 'generated', 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q + '&' + q.slice(q.indexOf('control=')), 'ERR_INVALID_INPUT'],
+    ['control-not-hex', 'a control that is not 40 hex digits', 'generated', 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q.replace(/control=[0-9a-f]{40}/, (s) => s.slice(0, -1)), 'ERR_INVALID_INPUT'],
+    ['bad-escape', 'a malformed percent-escape in the query', 'generated', 'callback', [['status', 'approved'], ['orderid', '902541'], ['client_orderid', 'inv-0001']], (q) => q + '&merchant_order=%ZZ', 'ERR_ENCODING'],
+  ];
+  // 1) the digest the sender computes, by both oracles
+  const signDefs = specs.map(([, , , , fields, , , signKey]) => {
+    const f = Object.fromEntries(fields);
+    return { formula: 'CALLBACK', fields: { status: f.status, orderid: f.orderid, client_orderid: f.client_orderid }, controlKey: signKey ?? CB_KEY };
+  });
+  const signed = compute(signDefs, { task: () => 'control', fns: { control: controlNaive }, py: (d) => d });
+  // 2) the query as sent (possibly tampered), verified by both oracles
+  const defs = specs.map(([id, description, source, kind, fields, mutate, expectError], i) => {
+    let query = formFormat([...fields, ['control', signed[i].ok.control]]);
+    if (mutate) query = mutate(query);
+    return { id, description, source, kind, query, controlKey: CB_KEY, ...(expectError ? { expectError } : {}) };
+  });
+  const results = compute(defs, { task: () => 'callback', fns: { callback: callbackNaive }, js: (d) => d, py: (d) => ({ query: d.query, controlKey: d.controlKey }) });
+  return vectorFile(
+    'callbacks',
+    'Server callbacks (HTTP GET to server_callback_url) and final browser redirects (to redirect_url) as the merchant receives them: `query` is the raw query string (form-encoded: + is a space), `controlKey` the merchant control key. The digest is SHA-1 of status + orderid + client_orderid + control key (formulas CALLBACK and REDIRECT, the same terms), over the decoded values; hex is compared case-insensitively. Every parameter name must appear once. Expected: `concatenation` and `control` (lowercase) and `result`, the typed fields (status, final for approved / declined / error / filtered, orderid, client_orderid, and merchant_order, amount, type when sent, and every parameter in `params`); or `error`.',
+    assemble(defs, results, (ok) => ok),
+  );
+}

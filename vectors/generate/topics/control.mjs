@@ -1,0 +1,76 @@
+// Generator topic control.json: control digests of every formula, amounts, endpoint ids, refusals.
+// Interface: see generate.mjs.
+import { assemble, compute, controlNaive, mustEqual, resultOf, vectorFile } from '../support.mjs';
+import { CB_KEY } from '../requests.mjs';
+
+export async function generate() {
+  const docs = 'public-docs-facts.md';
+  const spec = 'service-api.md Authentication, Mechanism 1';
+  const c = (id, description, source, formula, fields, extra = {}) => ({ id, description, source, formula, fields, controlKey: CB_KEY, ...extra });
+  const cb = { endpointId: '1111', client_orderid: '902B4FF5', email: 'john.smith@gmail.com' };
+  const lg = { login: 'merchantlogin', client_orderid: 'inv-0001' };
+  const bad = (id, amount, description) => c(id, description, docs, 'C-B', { ...cb, amount }, { expectError: 'ERR_INVALID_AMOUNT' });
+  const defs = [
+    c('c-b-published-example', 'the published worked example (its concatenation is printed in the documentation)', docs, 'C-B', { ...cb, amount: '10.42' }),
+    c('c-a-void', 'C-A: login + client_orderid + orderid', spec, 'C-A', { ...lg, orderid: '902541' }),
+    c('c-a-3ds-upload', 'C-A on a 3DS upload: the client-order-id value is the client_orderid term', spec, 'C-A', { login: 'merchantlogin', client_orderid: 'tds-77', orderid: '1000001' }),
+    c('c-b-float-trap-0-29', '0.29 is 29 minor units (0.29 * 100 is 28.999999999999996 in floating point)', docs, 'C-B', { ...cb, amount: '0.29' }),
+    c('c-b-float-trap-0-94', '0.94 is 94 minor units', docs, 'C-B', { ...cb, amount: '0.94' }),
+    c('c-b-float-trap-10-15', '10.15 is 1015 minor units', docs, 'C-B', { ...cb, amount: '10.15' }),
+    c('c-b-float-trap-19-99', '19.99 is 1999 minor units', 'generated', 'C-B', { ...cb, amount: '19.99' }),
+    c('c-b-float-trap-0-07', '0.07 is 7 minor units', 'generated', 'C-B', { ...cb, amount: '0.07' }),
+    c('c-b-whole-amount', '"10" is 1000 minor units', spec, 'C-B', { ...cb, amount: '10' }),
+    c('c-b-one-fraction-digit', '"10.5" is 1050 minor units', 'generated', 'C-B', { ...cb, amount: '10.5' }),
+    c('c-b-trailing-zero', '"10.420" is accepted as 1042: the extra fraction digit is zero', 'generated', 'C-B', { ...cb, amount: '10.420' }),
+    c('c-b-leading-zeros', '"007.50" is 750: leading zeros do not reach the formula', 'generated', 'C-B', { ...cb, amount: '007.50' }),
+    c('c-b-zero', '"0.00" is 0', 'generated', 'C-B', { ...cb, amount: '0.00' }),
+    c('c-b-int64-max', 'the largest amount whose minor units fit int64', 'generated', 'C-B', { ...cb, amount: '92233720368547758.07' }),
+    c('c-b-exponent-3', 'exponent 3 (KWD-like): "1.005" is 1005', 'generated', 'C-B', { ...cb, amount: '1.005' }, { exponent: 3 }),
+    c('c-b-exponent-0', 'exponent 0 (JPY-like): "500" is 500', 'generated', 'C-B', { ...cb, amount: '500' }, { exponent: 0 }),
+    c('c-b-group-id', 'on a /group/{endpointGroupId} path the group id takes the endpoint term', docs, 'C-B', { endpointGroupId: '2222', client_orderid: '902B4FF5', amount: '10.42', email: 'john.smith@gmail.com' }),
+    c('c-b-unicode-email', 'non-ASCII text is hashed as UTF-8', 'generated', 'C-B', { ...cb, email: 'jöhn.smïth@exämple.com', amount: '1.00' }),
+    c('c-c-account-verification', 'C-C: endpointId + client_orderid + email', spec, 'C-C', { ...cb }),
+    c('c-c-group-id', 'C-C with an endpoint group id', docs, 'C-C', { endpointGroupId: '2222', client_orderid: '902B4FF5', email: 'john.smith@gmail.com' }),
+    c('c-d-capture-partial', 'C-D with amount and currency (partial capture)', spec, 'C-D', { ...lg, orderid: '902541', amount: '5.25', currency: 'EUR' }),
+    c('c-d-without-amount', 'C-D without amount and currency: both terms are empty strings', docs, 'C-D', { ...lg, orderid: '902541' }),
+    c('c-e-rebill', 'C-E with amount and currency', spec, 'C-E', { ...lg, cardrefid: 'ref-12345', amount: '99.99', currency: 'USD' }),
+    c('c-e-without-amount', 'C-E without amount and currency: both terms are empty strings', docs, 'C-E', { ...lg, cardrefid: 'ref-12345' }),
+    c('c-s-with-orderid', 'C-S: login + client_orderid + orderid', spec, 'C-S', { ...lg, orderid: '902541' }),
+    c('c-s-without-orderid', 'C-S without orderid: the term is an empty string', spec, 'C-S', { ...lg }),
+    c('card-info', 'CARD-INFO: login + cardrefid', docs, 'CARD-INFO', { login: 'merchantlogin', cardrefid: 'ref-12345' }),
+    c('transfer-by-ref', 'TRANSFER-BY-REF: login + client_orderid + source ref + destination ref + amount + currency', docs, 'TRANSFER-BY-REF', { ...lg, source_cardrefid: 'ref-1', destination_cardrefid: 'ref-2', amount: '12.34', currency: 'EUR' }),
+    c('callback', 'CALLBACK: status + orderid + client_orderid', docs, 'CALLBACK', { status: 'approved', orderid: '902541', client_orderid: 'inv-0001' }),
+    c('redirect', 'REDIRECT: status + orderid + client_orderid', docs, 'REDIRECT', { status: 'declined', orderid: '902541', client_orderid: 'inv-0001' }),
+    c('c-a-unicode-non-bmp', 'a non-BMP character in a term is hashed as its 4 UTF-8 bytes', 'generated', 'C-A', { login: 'märchant', client_orderid: 'order-😀', orderid: '1' }),
+    c('amount-without-currency', 'C-D: amount given without currency is refused', docs, 'C-D', { ...lg, orderid: '902541', amount: '5.25' }, { expectError: 'ERR_INVALID_INPUT' }),
+    c('currency-without-amount', 'C-E: currency given without amount is refused', docs, 'C-E', { ...lg, cardrefid: 'ref-1', currency: 'EUR' }, { expectError: 'ERR_INVALID_INPUT' }),
+    c('missing-email', 'C-B without email: a required term is missing', spec, 'C-B', { endpointId: '1111', client_orderid: '902B4FF5', amount: '10.42' }, { expectError: 'ERR_MISSING_FIELD' }),
+    c('missing-login', 'C-A without login', spec, 'C-A', { client_orderid: 'inv-0001', orderid: '1' }, { expectError: 'ERR_MISSING_FIELD' }),
+    c('missing-orderid-c-d', 'C-D without orderid (only C-S may leave it out)', spec, 'C-D', { ...lg }, { expectError: 'ERR_MISSING_FIELD' }),
+    c('missing-endpoint', 'C-C without endpointId or group id', spec, 'C-C', { client_orderid: '902B4FF5', email: 'a@b.c' }, { expectError: 'ERR_MISSING_FIELD' }),
+    bad('amount-negative', '-1', 'a negative amount is refused'),
+    bad('amount-empty', '', 'an empty amount is refused'),
+    bad('amount-exponent-form', '1e3', 'exponent notation ("1e3") is refused'),
+    bad('amount-hex', '0x10', 'hexadecimal is refused'),
+    bad('amount-too-many-digits', '10.425', 'more fraction digits than the currency has (not zeros) is refused, never rounded'),
+    bad('amount-nan', 'NaN', '"NaN" is refused'),
+    bad('amount-beyond-int64', '92233720368547758.08', 'minor units beyond int64 are refused'),
+    bad('amount-leading-space', ' 10', 'whitespace is refused (trim before signing)'),
+    bad('amount-trailing-dot', '10.', 'a dot without fraction digits is refused'),
+    bad('amount-leading-dot', '.5', 'a fraction without whole digits is refused'),
+    bad('amount-comma', '10,42', 'a decimal comma is refused'),
+    c('amount-exponent-0-fraction', 'exponent 0: "10.5" has a fraction the currency cannot hold', 'generated', 'C-B', { ...cb, amount: '10.5' }, { exponent: 0, expectError: 'ERR_INVALID_AMOUNT' }),
+    c('endpoint-negative', 'a negative endpointId is refused', 'service-api.md (int64 path parameter)', 'C-B', { ...cb, endpointId: '-5', amount: '1.00' }, { expectError: 'ERR_INVALID_INPUT' }),
+    c('endpoint-not-digits', 'an endpointId that is not digits is refused', 'service-api.md (int64 path parameter)', 'C-B', { ...cb, endpointId: '12a', amount: '1.00' }, { expectError: 'ERR_INVALID_INPUT' }),
+    c('endpoint-leading-zero', 'an endpointId with a leading zero is refused (the path and the digest must agree)', 'generated', 'C-C', { ...cb, endpointId: '01111' }, { expectError: 'ERR_INVALID_INPUT' }),
+    c('endpoint-beyond-int64', 'an endpointId beyond int64 is refused', 'service-api.md (int64 path parameter)', 'C-C', { ...cb, endpointId: '9223372036854775808' }, { expectError: 'ERR_INVALID_INPUT' }),
+    c('endpoint-and-group', 'endpointId and endpointGroupId together are refused', 'generated', 'C-C', { ...cb, endpointGroupId: '2222' }, { expectError: 'ERR_INVALID_INPUT' }),
+  ];
+  const results = compute(defs, { task: () => 'control', fns: { control: controlNaive }, py: (d) => ({ formula: d.formula, fields: d.fields, controlKey: d.controlKey, ...(d.exponent !== undefined ? { exponent: d.exponent } : {}) }) });
+  mustEqual('published C-B concatenation', resultOf(defs, results, 'c-b-published-example').concatenation, '1111902B4FF51042john.smith@gmail.comB17F59B4-A7DC-41B4-8FF9-37D986B43D20');
+  return vectorFile(
+    'control',
+    'SHA-1 control digests: the formula\'s terms concatenated with no separator, the merchant control key last, lowercase hex. `concatenation` is the exact string hashed, control key included (as the documentation prints it). Amounts are converted to minor units from the decimal string (exponent default 2). endpointId and endpointGroupId are given as decimal strings.',
+    assemble(defs, results, (ok) => ({ concatenation: ok.concatenation, control: ok.control })),
+  );
+}

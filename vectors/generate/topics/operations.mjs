@@ -1,0 +1,251 @@
+// Generator topic operations.json: whole requests of every catalog operation. The body below is moved
+// verbatim from the former single-file generator (only the imports and generate() are new).
+// Interface: see generate.mjs.
+import {
+  FORMULA_TERMS, INT64_MAX, R, Refused, assemble, compute, controlNaive, formFormat, headerOf, keyCheck, keyPath, minorUnits,
+  mustEqual, oauthPairs, oauthSignNaive, pe, resultOf, vectorFile,
+} from '../support.mjs';
+import { CB_KEY, PAN_BODY, PAN_NORMALIZED, V4_BODY } from '../requests.mjs';
+
+// ---------------------------------------------------------------------------------------------
+// operations.json: whole requests of every catalog operation (signRequest of paysig)
+// ---------------------------------------------------------------------------------------------
+
+// The catalog written again from the specification's Endpoints table (service-api.md) and the
+// public documentation, NOT read from paysig: path after /api/, integrity scheme (null: none
+// published, the caller names one), spelling of the merchant order-id field, field rules.
+const AMOUNT_RULES = [{ kind: 'together', fields: ['amount', 'currency'] }, { kind: 'decimal', field: 'amount' }];
+const TDS_RULES = [{ kind: 'spelling', field: 'client_orderid', use: 'client-order-id' }, ...AMOUNT_RULES];
+const op = (path, auth, orderIdField = 'client_orderid', rules = AMOUNT_RULES) => ({ path, auth, orderIdField, rules });
+const OP_TABLE = {
+  'upload-cres-result': op('3ds/v1/upload-cres-result', 'C-A', 'client-order-id', TDS_RULES),
+  'upload-method-url-result': op('3ds/v1/upload-method-url-result', 'C-A', 'client-order-id', [...TDS_RULES, { kind: 'oneOf', field: 'threeDSCompInd', values: ['Y', 'N', 'U'] }]),
+  'upload-pares-result': op('3ds/v1/upload-pares-result', 'C-A', 'client-order-id', TDS_RULES),
+  'account-verification-form': op('v2/account-verification-form', 'C-C'),
+  'account-verification': op('v2/account-verification', 'C-C'),
+  capture: op('v2/capture', 'C-D'),
+  'create-card-ref': op('v2/create-card-ref', 'C-A'),
+  'get-card-info': op('v2/get-card-info', 'CARD-INFO'),
+  'make-rebill': op('v2/make-rebill', 'C-E'),
+  'payment-form': op('v2/payment-form', null),
+  'payout-form': op('v2/payout-form', null),
+  payout: op('v2/payout', 'HMAC-SHA1'),
+  'preauth-form': op('v2/preauth-form', 'C-B'),
+  preauth: op('v2/preauth', 'C-B'),
+  return: op('v2/return', 'C-D'),
+  'sale-form': op('v2/sale-form', 'C-B'),
+  sale: op('v2/sale', 'C-B'),
+  status: op('v2/status', 'C-S'),
+  void: op('v2/void', 'C-A', 'client_orderid', [
+    { kind: 'forbidden', field: 'amount' }, { kind: 'forbidden', field: 'currency' },
+  ]),
+  'create-card-ref-v4': op('v4/create-card-ref', 'RSA-SHA256'),
+  'create-recurring-payment': op('v4/create-recurring-payment', 'RSA-SHA256'),
+  'payout-check': op('v4/payout-check', 'RSA-SHA256'),
+  'payout-pay': op('v4/payout-pay', 'RSA-SHA256'),
+  'pan-eligibility-send': op('v2/pan-eligibility/send', 'HMAC-SHA1', 'client-order-id'),
+  'transfer-v4': op('v4/transfer', 'RSA-SHA256'),
+  'transfer-by-ref-v4': op('v4/transfer-by-ref', 'RSA-SHA256'),
+  'payout-v4': op('v4/payout', 'RSA-SHA256'),
+};
+const OAUTH_METHODS = ['HMAC-SHA1', 'RSA-SHA256'];
+const ACCEPT = 'application/vnd.pay+json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** The service trims every value: characters up to U+0020 at both ends (Java's String.trim). */
+function serviceTrimNaive(s) {
+  return s.replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '');
+}
+
+function endpointPathId(v) {
+  if (typeof v !== 'string' || !/^(0|[1-9][0-9]*)$/.test(v) || BigInt(v) > INT64_MAX) throw new Refused('ERR_INVALID_INPUT');
+  return v;
+}
+
+/** A whole request, the naive way: URL, checked fields, body, control or OAuth. */
+function operationNaive(c) {
+  const row = Object.hasOwn(OP_TABLE, c.operation) ? OP_TABLE[c.operation] : undefined;
+  if (!row) throw new Refused('ERR_UNKNOWN_OPERATION');
+  const scheme = c.scheme ?? row.auth;
+  if (scheme === null) throw new Refused('ERR_UNSUPPORTED');
+  if (!OAUTH_METHODS.includes(scheme) && !Object.hasOwn(FORMULA_TERMS, scheme)) throw new Refused('ERR_INVALID_INPUT');
+  if ((c.endpointId === undefined) === (c.endpointGroupId === undefined)) throw new Refused('ERR_INVALID_INPUT');
+  const group = c.endpointGroupId !== undefined;
+  const id = endpointPathId(group ? c.endpointGroupId : c.endpointId);
+  const m = /^(https?):\/\/([a-z0-9.-]+(?::[0-9]+)?)(\/[^?#]*)?$/.exec(c.baseUrl);
+  if (!m) throw new Refused('ERR_INVALID_INPUT');
+  const prefix = (m[3] ?? '').replace(/\/+$/, '');
+  const url = `${m[1]}://${m[2]}${prefix}/api/${row.path}/${group ? 'group/' : ''}${id}`;
+
+  const pairs = c.params.map(([n, v]) => [n, serviceTrimNaive(v)]);
+  if (pairs.some(([n]) => n === 'control' || n.startsWith('oauth_'))) throw new Refused('ERR_INVALID_INPUT');
+  const isControl = !OAUTH_METHODS.includes(scheme);
+  const termName = (t) => (t === 'client_orderid' ? row.orderIdField : t);
+  // the fields rules and formulas read: each at most once; '' counts as absent
+  const read = new Set(['control', 'login', 'amount', 'currency']);
+  for (const r of row.rules) for (const f of r.fields ?? [r.field, r.use]) if (f) read.add(f);
+  if (isControl) for (const [t] of FORMULA_TERMS[scheme]) read.add(termName(t));
+  const values = new Map();
+  const seen = new Set();
+  for (const [n, v] of pairs) {
+    if (!read.has(n)) continue;
+    if (seen.has(n)) throw new Refused('ERR_INVALID_INPUT');
+    seen.add(n);
+    if (v !== '') values.set(n, v);
+  }
+  const exponent = c.exponent ?? 2;
+  for (const r of row.rules) {
+    if (r.kind === 'spelling' && seen.has(r.field)) throw new Refused('ERR_INVALID_INPUT');
+    if (r.kind === 'forbidden' && values.has(r.field)) throw new Refused('ERR_INVALID_INPUT');
+    if (r.kind === 'oneOf' && values.has(r.field) && !r.values.includes(values.get(r.field))) throw new Refused('ERR_INVALID_INPUT');
+    if (r.kind === 'together' && r.fields.some((f) => values.has(f)) && !r.fields.every((f) => values.has(f))) throw new Refused('ERR_INVALID_INPUT');
+    if (r.kind === 'decimal' && values.has(r.field)) minorUnits(values.get(r.field), exponent);
+  }
+  if (isControl) {
+    for (const [t, presence] of FORMULA_TERMS[scheme]) {
+      if (presence === R && t !== 'login' && t !== 'endpointId' && !values.has(termName(t))) throw new Refused('ERR_MISSING_FIELD');
+    }
+  }
+  const login = c.credentials.login;
+  if (values.has('login') && values.get('login') !== login) throw new Refused('ERR_INVALID_INPUT');
+  const headers = { Accept: ACCEPT, 'Content-Type': FORM_TYPE };
+  const out = { method: 'POST', url, headers, signedWith: scheme };
+  if (isControl) {
+    if (c.credentials.controlKey === undefined) throw new Refused('ERR_MISSING_FIELD');
+    const hasLogin = FORMULA_TERMS[scheme].some(([t]) => t === 'login');
+    let body = pairs;
+    if (hasLogin && !values.has('login')) body = [['login', login], ...pairs.filter(([n]) => n !== 'login')];
+    const fields = {};
+    for (const [t] of FORMULA_TERMS[scheme]) {
+      if (t === 'login') { if (hasLogin) fields.login = login; }
+      else if (t === 'endpointId') fields[group ? 'endpointGroupId' : 'endpointId'] = id;
+      else if (values.has(termName(t))) fields[t] = values.get(termName(t));
+    }
+    const d = controlNaive({ formula: scheme, fields, controlKey: c.credentials.controlKey, exponent });
+    out.body = formFormat([...body, ['control', d.control]]);
+    out.concatenation = d.concatenation;
+    out.control = d.control;
+    return out;
+  }
+  const signed = oauthSignNaive({
+    method: 'POST', url, params: pairs, consumerKey: login, signatureMethod: scheme, nonce: c.nonce, timestamp: c.timestamp,
+    ...(scheme === 'HMAC-SHA1' ? { consumerSecret: c.credentials.controlKey } : { privateKeyFile: c.credentials.privateKeyFile }),
+  });
+  headers.Authorization = headerOf(c.realm, signed.oauthParams);
+  const repeat = c.repeatOAuthInBody === false ? [] : oauthPairs({ consumerKey: login, nonce: c.nonce, signatureMethod: scheme, timestamp: c.timestamp });
+  out.body = formFormat([...pairs, ...repeat]);
+  out.baseString = signed.baseString;
+  out.signature = signed.signature;
+  return out;
+}
+
+export async function generate() {
+  const BASE = 'https://sandbox.example.com/paynet';
+  const ctl = { login: 'merchantlogin', controlKey: CB_KEY };
+  const hm = { login: 'merchantlogin', controlKey: CB_KEY };
+  const rsa1 = { login: 'merchantlogin', privateKeyFile: 'test-only-rsa-2048-pkcs1.pem', publicKeyFile: 'test-only-rsa-2048-spki.pem' };
+  const rsa8 = { login: 'merchantlogin', privateKeyFile: 'test-only-rsa-2048-pkcs8.pem', publicKeyFile: 'test-only-rsa-2048-spki.pem' };
+  const T = 1700000000;
+  const spec = 'service-api.md Endpoints';
+  const docs = 'public-docs-facts.md';
+  // o(id, description, source, operation, inputs): inputs = endpoint, params, credentials, and the rest
+  const o = (id, description, source, operation, inputs, expectError) => ({
+    id, description, source, operation, baseUrl: BASE, ...inputs, ...(expectError ? { expectError } : {}),
+  });
+  const e = { endpointId: '1111' };
+  const sale = [['client_orderid', '902B4FF5'], ['order_desc', 'Test order'], ['amount', '10.42'], ['currency', 'EUR'], ['email', 'john.smith@gmail.com'], ['ipaddress', '203.0.113.7'], ['server_callback_url', 'https://merchant.example.com/callback?x=1&y=2']];
+  const oauth = (n, more = {}) => ({ nonce: `ops-nonce-${n}`, timestamp: T + n, ...more });
+  const defs = [
+    // --- every catalog row, in the catalog's order ---
+    o('upload-cres-result', '3DS CRes upload: C-A with client-order-id (hyphens), login added to the body', spec, 'upload-cres-result', { ...e, params: [['client-order-id', 'tds-77'], ['orderid', '1000001'], ['cres', 'eyJhY3NUcmFuc0lEIjoiMSJ9']], credentials: ctl }),
+    o('upload-method-url-result', '3DS Method result with threeDSCompInd Y: C-A with client-order-id', spec, 'upload-method-url-result', { ...e, params: [['client-order-id', 'tds-78'], ['orderid', '1000002'], ['threeDSCompInd', 'Y']], credentials: ctl }),
+    o('upload-pares-result', '3DS 1.0.2 PaRes upload: C-A with client-order-id', spec, 'upload-pares-result', { ...e, params: [['client-order-id', 'tds-79'], ['orderid', '1000003'], ['PaRes', 'eJzLSM3JyVcozy/KSQEAGgQEXQ==']], credentials: ctl }),
+    o('account-verification-form', 'account verification form: C-C (endpointId + client_orderid + email), no login in the body', spec, 'account-verification-form', { ...e, params: [['client_orderid', 'av-1'], ['email', 'john.smith@gmail.com'], ['redirect_url', 'https://merchant.example.com/return']], credentials: ctl }),
+    o('account-verification', 'account verification: C-C', spec, 'account-verification', { ...e, params: [['client_orderid', 'av-2'], ['email', 'john.smith@gmail.com'], ['server_callback_url', 'https://merchant.example.com/callback']], credentials: ctl }),
+    o('capture', 'partial capture: C-D with amount in minor units and currency', spec, 'capture', { ...e, params: [['client_orderid', 'inv-0001'], ['orderid', '902541'], ['amount', '5.25'], ['currency', 'EUR']], credentials: ctl }),
+    o('create-card-ref', 'card reference v2: C-A (login + client_orderid + orderid)', spec, 'create-card-ref', { ...e, params: [['client_orderid', 'inv-0001'], ['orderid', '902541']], credentials: ctl }),
+    o('get-card-info', 'card info: CARD-INFO (login + cardrefid) from the public documentation', docs, 'get-card-info', { ...e, params: [['cardrefid', 'ref-12345']], credentials: ctl }),
+    o('make-rebill', 'rebill: C-E (login + client_orderid + cardrefid + amount + currency)', spec, 'make-rebill', { ...e, params: [['client_orderid', 'rb-1'], ['cardrefid', 'ref-12345'], ['amount', '99.99'], ['currency', 'USD'], ['order_desc', 'Monthly plan']], credentials: ctl }),
+    o('payment-form-scheme-c-b', 'payment form has no published scheme: signed with the explicit scheme C-B', 'service-api.md Endpoints (no formula given)', 'payment-form', { ...e, scheme: 'C-B', params: [['client_orderid', 'pf-1'], ['amount', '15.00'], ['currency', 'EUR'], ['email', 'john.smith@gmail.com']], credentials: ctl }),
+    o('payout-form-scheme-hmac', 'payout form has no published scheme: signed with the explicit scheme HMAC-SHA1', 'service-api.md Endpoints (no formula given)', 'payout-form', { ...e, scheme: 'HMAC-SHA1', params: [['client_orderid', 'pof-1'], ['amount', '20.00'], ['currency', 'EUR']], credentials: hm, ...oauth(1) }),
+    o('payout', 'payout: OAuth HMAC-SHA1 with the control key; the five oauth_* repeated in the body count once', spec, 'payout', { ...e, params: [['client_orderid', 'po-1'], ['amount', '10.42'], ['currency', 'EUR'], ['destination', 'card ref 77 + more']], credentials: hm, ...oauth(2) }),
+    o('preauth-form', 'preauth form: C-B', spec, 'preauth-form', { ...e, params: [['client_orderid', 'paf-1'], ['amount', '0.29'], ['currency', 'EUR'], ['email', 'john.smith@gmail.com']], credentials: ctl }),
+    o('preauth', 'preauth: C-B (0.94 is 94 minor units)', spec, 'preauth', { ...e, params: [['client_orderid', 'pa-1'], ['amount', '0.94'], ['currency', 'EUR'], ['email', 'john.smith@gmail.com']], credentials: ctl }),
+    o('return', 'return without amount: C-D with empty amount and currency terms', spec, 'return', { ...e, params: [['client_orderid', 'inv-0001'], ['orderid', '902541']], credentials: ctl }),
+    o('sale-form', 'sale form: C-B', spec, 'sale-form', { ...e, params: [['client_orderid', 'sf-1'], ['amount', '19.99'], ['currency', 'EUR'], ['email', 'john.smith@gmail.com'], ['redirect_url', 'https://merchant.example.com/return']], credentials: ctl }),
+    o('sale-published-example', 'sale with the published worked example: control over 1111 + 902B4FF5 + 1042 + email + key', docs, 'sale', { ...e, params: sale, credentials: ctl }),
+    o('status', 'status by orderid: C-S', spec, 'status', { ...e, params: [['client_orderid', 'inv-0001'], ['orderid', '902541']], credentials: ctl }),
+    o('void', 'void: C-A, no amount', spec, 'void', { ...e, params: [['client_orderid', 'inv-0001'], ['orderid', '902541'], ['comment', 'customer cancelled']], credentials: ctl }),
+    o('create-card-ref-v4', 'card reference v4: OAuth RSA-SHA256 with a PKCS#1 key', spec, 'create-card-ref-v4', { ...e, params: [['client_orderid', 'cr4-1'], ['credit_card_number', '4111111111111111'], ['expire_month', '12'], ['expire_year', '2030'], ['card_printed_name', 'JANE DOE']], credentials: rsa1, ...oauth(3) }),
+    o('create-recurring-payment', 'recurring payment: OAuth RSA-SHA256 with a PKCS#8 key', spec, 'create-recurring-payment', { ...e, params: [['period', 'month'], ['interval', '1'], ['amount', '9.99'], ['currency', 'EUR'], ['cardrefid', 'ref-12345']], credentials: rsa8, ...oauth(4) }),
+    o('payout-check', 'two-step payout, first step: OAuth RSA-SHA256', spec, 'payout-check', { ...e, params: [['client_orderid', 'pc-1'], ['amount', '100.00'], ['currency', 'EUR'], ['destination-card-no', '5555555555554444']], credentials: rsa8, ...oauth(5) }),
+    o('payout-pay', 'two-step payout, second step: RSA-SHA256 (paysig\'s assumption: the table shows no scheme)', 'service-api.md Endpoints; assumption', 'payout-pay', { ...e, params: [['client_orderid', 'pc-1'], ['orderid', '902542']], credentials: rsa8, ...oauth(6) }),
+    o('pan-eligibility-send', 'the published HMAC-SHA1 example (pan-eligibility send): its parameter string is reproduced under a prefixed base URL', docs, 'pan-eligibility-send', { endpointId: '100', params: PAN_BODY, credentials: hm, nonce: 'y3qlvMPky7g', timestamp: 1669966913 }),
+    o('transfer-v4', 'the v4 transfer signing example\'s fields: OAuth RSA-SHA256', spec, 'transfer-v4', { ...e, params: V4_BODY, credentials: rsa1, ...oauth(7) }),
+    o('transfer-by-ref-v4', 'v4 transfer by reference: OAuth RSA-SHA256, the login only as oauth_consumer_key', spec, 'transfer-by-ref-v4', { ...e, params: [['client_orderid', 'tr-1'], ['source_cardrefid', 'ref-1'], ['destination_cardrefid', 'ref-2'], ['amount', '12.34'], ['currency', 'EUR']], credentials: rsa8, ...oauth(8) }),
+    o('payout-v4', 'v4 payout: OAuth RSA-SHA256', spec, 'payout-v4', { ...e, params: [['client_orderid', 'p4-1'], ['amount', '50.00'], ['currency', 'EUR']], credentials: rsa8, ...oauth(9) }),
+    // --- variants ---
+    o('sale-group-id', 'sale addressed by endpoint group: /group/{id} path, the group id in the C-B digest', docs, 'sale', { endpointGroupId: '2222', params: sale, credentials: ctl }),
+    o('account-verification-group-id', 'account verification by endpoint group: C-C with the group id', docs, 'account-verification', { endpointGroupId: '2222', params: [['client_orderid', 'av-3'], ['email', 'john.smith@gmail.com']], credentials: ctl }),
+    o('payout-group-id', 'payout by endpoint group: the /group/ URL is what OAuth signs', spec, 'payout', { endpointGroupId: '2222', params: [['client_orderid', 'po-2'], ['amount', '1.00'], ['currency', 'EUR']], credentials: hm, ...oauth(10) }),
+    o('sale-values-trimmed', 'values are trimmed of characters up to U+0020 (space, tab, newline) before signing and sending; U+00A0 is kept', 'generated (the service trims every parameter)', 'sale', { ...e, params: [['client_orderid', '\t 902B4FF5\t'], ['amount', ' 10.42\n'], ['currency', 'EUR '], ['email', 'john.smith@gmail.com'], ['order_desc', '\u00a0gift\u00a0 ']], credentials: ctl }),
+    o('sale-reserved-characters', "body values with spaces, +, &, =, ! * ' ( ) and UTF-8 are percent-encoded (never +)", 'RFC 5849 3.6', 'sale', { ...e, params: [['client_orderid', 'a+b c'], ['amount', '1.00'], ['currency', 'EUR'], ['email', 'zoë@exämple.com'], ['order_desc', "Gift (2x) & card! * 'wow' = 😀"]], credentials: ctl }),
+    o('sale-exponent-0', 'a currency without minor units (exponent 0): "500" JPY is 500 in the digest', 'generated', 'sale', { ...e, exponent: 0, params: [['client_orderid', 'jp-1'], ['amount', '500'], ['currency', 'JPY'], ['email', 'john.smith@gmail.com']], credentials: ctl }),
+    o('capture-full', 'full capture: C-D without amount and currency', spec, 'capture', { ...e, params: [['client_orderid', 'inv-0001'], ['orderid', '902541']], credentials: ctl }),
+    o('status-without-orderid', 'status by client_orderid only: the orderid term is an empty string', spec, 'status', { ...e, params: [['client_orderid', 'inv-0001']], credentials: ctl }),
+    o('status-empty-orderid', 'an empty orderid is sent as "orderid=" and counts as absent in the digest', 'generated', 'status', { ...e, params: [['client_orderid', 'inv-0001'], ['orderid', '']], credentials: ctl }),
+    o('void-login-in-params', 'a login given in params equal to credentials.login stays where it is (not added twice)', 'generated', 'void', { ...e, params: [['client_orderid', 'inv-0001'], ['login', 'merchantlogin'], ['orderid', '902541']], credentials: ctl }),
+    o('payout-with-realm', 'payout with a realm: first in the header, never in the base string', 'RFC 5849 3.5.1', 'payout', { ...e, realm: 'Payout API', params: [['client_orderid', 'po-3'], ['amount', '10.42'], ['currency', 'EUR']], credentials: hm, ...oauth(11) }),
+    o('payout-no-body-repeat', 'payout with repeatOAuthInBody false: the body holds only the request fields (the oauth_* parameters are in the header alone)', 'RFC 5849 3.5.1', 'payout', { ...e, repeatOAuthInBody: false, params: [['client_orderid', 'po-4'], ['amount', '10.42'], ['currency', 'EUR']], credentials: hm, ...oauth(12) }),
+    o('payout-base-url-port-trailing-slash', 'a base URL with a non-default port and a trailing slash: the port is signed, the slash dropped', 'RFC 5849 3.4.1.2', 'payout', { ...e, baseUrl: 'https://sandbox.example.com:8443/paynet/', params: [['client_orderid', 'po-5'], ['amount', '1.00'], ['currency', 'EUR']], credentials: hm, ...oauth(13) }),
+    // --- refused ---
+    o('amount-without-currency', 'sale with amount but no currency: amount and currency go together', spec, 'sale', { ...e, params: [['client_orderid', 'x'], ['amount', '10.42'], ['email', 'a@b.c']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('currency-without-amount-capture', 'capture with currency but no amount', spec, 'capture', { ...e, params: [['client_orderid', 'x'], ['orderid', '1'], ['currency', 'EUR']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('amount-on-void', 'void with an amount: no partial void', spec, 'void', { ...e, params: [['client_orderid', 'x'], ['orderid', '1'], ['amount', '1.00'], ['currency', 'EUR']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('three-ds-comp-ind-x', 'threeDSCompInd must be Y, N or U', spec, 'upload-method-url-result', { ...e, params: [['client-order-id', 'tds-1'], ['orderid', '1'], ['threeDSCompInd', 'X']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('tds-client-orderid-underscore', 'a 3DS upload spells client-order-id with hyphens: client_orderid is refused', spec, 'upload-cres-result', { ...e, params: [['client_orderid', 'tds-1'], ['orderid', '1']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('missing-email', 'sale without email: a required term of C-B is missing', spec, 'sale', { ...e, params: [['client_orderid', 'x'], ['amount', '1.00'], ['currency', 'EUR']], credentials: ctl }, 'ERR_MISSING_FIELD'),
+    o('missing-orderid-void', 'void without orderid', spec, 'void', { ...e, params: [['client_orderid', 'x']], credentials: ctl }, 'ERR_MISSING_FIELD'),
+    o('missing-cardrefid-rebill', 'rebill without cardrefid', spec, 'make-rebill', { ...e, params: [['client_orderid', 'x']], credentials: ctl }, 'ERR_MISSING_FIELD'),
+    o('empty-required-field', 'an empty required field counts as missing', 'generated', 'sale', { ...e, params: [['client_orderid', 'x'], ['amount', '1.00'], ['currency', 'EUR'], ['email', '  ']], credentials: ctl }, 'ERR_MISSING_FIELD'),
+    o('bad-amount', 'an amount with more fraction digits than the currency has', docs, 'sale', { ...e, params: [['client_orderid', 'x'], ['amount', '10.425'], ['currency', 'EUR'], ['email', 'a@b.c']], credentials: ctl }, 'ERR_INVALID_AMOUNT'),
+    o('bad-amount-oauth', 'the amount rule also holds on OAuth operations', 'generated', 'payout', { ...e, params: [['client_orderid', 'x'], ['amount', '1e3'], ['currency', 'EUR']], credentials: hm, ...oauth(20) }, 'ERR_INVALID_AMOUNT'),
+    o('duplicate-amount', 'a field a rule or formula reads appears twice', 'generated', 'sale', { ...e, params: [['client_orderid', 'x'], ['amount', '1.00'], ['amount', '2.00'], ['currency', 'EUR'], ['email', 'a@b.c']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('endpoint-id-not-digits', 'an endpointId that is not a decimal integer', 'service-api.md (int64 path parameter)', 'sale', { endpointId: '12a', params: sale, credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('endpoint-id-beyond-int64', 'an endpointId beyond int64', 'service-api.md (int64 path parameter)', 'status', { endpointId: '9223372036854775808', params: [['client_orderid', 'x']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('endpoint-and-group', 'endpointId and endpointGroupId together', 'generated', 'sale', { endpointId: '1111', endpointGroupId: '2222', params: sale, credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('unknown-operation', 'an operation the catalog does not have', 'generated', 'refund', { ...e, params: [['client_orderid', 'x']], credentials: ctl }, 'ERR_UNKNOWN_OPERATION'),
+    o('unknown-scheme-not-given', 'payment form without an explicit scheme: none is published', 'service-api.md Endpoints (no formula given)', 'payment-form', { ...e, params: [['client_orderid', 'x'], ['amount', '1.00'], ['currency', 'EUR'], ['email', 'a@b.c']], credentials: ctl }, 'ERR_UNSUPPORTED'),
+    o('control-in-params', 'control is computed by the signer and must not be passed', 'generated', 'status', { ...e, params: [['client_orderid', 'x'], ['control', '0000000000000000000000000000000000000000']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('oauth-in-params', 'oauth_* parameters are set by the signer and must not be passed', 'generated', 'payout', { ...e, params: [['client_orderid', 'x'], ['oauth_nonce', 'mine']], credentials: hm, ...oauth(21) }, 'ERR_INVALID_INPUT'),
+    o('login-differs', 'a login in params that differs from credentials.login', 'generated', 'void', { ...e, params: [['client_orderid', 'x'], ['orderid', '1'], ['login', 'someoneelse']], credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('base-url-with-query', 'a base URL with a query', 'generated', 'sale', { ...e, baseUrl: 'https://sandbox.example.com/paynet?x=1', params: sale, credentials: ctl }, 'ERR_INVALID_INPUT'),
+    o('missing-control-key', 'a control operation without credentials.controlKey', 'generated', 'status', { ...e, params: [['client_orderid', 'x']], credentials: { login: 'merchantlogin' } }, 'ERR_MISSING_FIELD'),
+  ];
+  if (Object.keys(OP_TABLE).length !== 27) throw new Error('the catalog has 27 rows');
+  for (const id of Object.keys(OP_TABLE)) if (!defs.some((d) => d.operation === id && !d.expectError)) throw new Error(`no positive case for ${id}`);
+  const toInput = (d) => {
+    const { id, description, source, expectError, ...inputs } = d;
+    return inputs;
+  };
+  const results = compute(defs, {
+    task: () => 'operation', fns: { operation: operationNaive }, js: toInput,
+    py: (d) => ({
+      ...toInput(d),
+      row: Object.hasOwn(OP_TABLE, d.operation) ? OP_TABLE[d.operation] : null,
+      ...(d.credentials.privateKeyFile ? { privateKeyPath: keyPath(d.credentials.privateKeyFile) } : {}),
+    }),
+  });
+  const at = (id) => resultOf(defs, results, id);
+  mustEqual('published C-B concatenation through sale', at('sale-published-example').concatenation, '1111902B4FF51042john.smith@gmail.comB17F59B4-A7DC-41B4-8FF9-37D986B43D20');
+  mustEqual('published parameter string through pan-eligibility-send', at('pan-eligibility-send').baseString.split('&')[2], pe(PAN_NORMALIZED));
+  mustEqual('PKCS#1 and PKCS#8 keys are one key', keyCheck(rsa1.privateKeyFile) ?? 'ok', keyCheck(rsa8.privateKeyFile) ?? 'ok');
+  return vectorFile(
+    'operations',
+    'Whole requests for every operation of the catalog (signRequest of paysig): inputs are the operation id, baseUrl (with its path prefix), endpointId or endpointGroupId (decimal strings), params (ordered pairs, before trimming), credentials (login, controlKey, or privateKeyFile with the publicKeyFile that verifies it), and for OAuth operations a fixed nonce and timestamp; optional scheme (required where none is published), exponent, realm, repeatOAuthInBody (default true). Expected: method, url, headers (exact), body (exact form string), signedWith (the scheme used), and for control operations the concatenation hashed and the control digest, for OAuth operations the base string and signature. Values are trimmed of characters up to U+0020 at both ends; formulas with a login term put login first in the body; control is the last body field; OAuth bodies repeat the five oauth_* parameters other than the signature after the request fields.',
+    assemble(defs, results, (ok) => ({
+      method: ok.method, url: ok.url, headers: ok.headers, body: ok.body, signedWith: ok.signedWith,
+      concatenation: ok.concatenation, control: ok.control, baseString: ok.baseString, signature: ok.signature,
+    })),
+  );
+}
