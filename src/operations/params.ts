@@ -36,7 +36,15 @@ export type FieldValueOf<S extends FieldSpec> = S extends readonly (infer V)[]
       ? string | number
       : string;
 
-/** The parameters object of declared fields `F`, with free-form extra fields. */
+/**
+ * The parameters object of declared fields `F`, with free-form extra fields.
+ *
+ * @example
+ * ```ts
+ * type P = ParamsOf<{ client_orderid: 'required'; orderid: 'optional' }>;
+ * const p: P = { client_orderid: '902B4FF5', order_desc: 'extra fields are allowed' };
+ * ```
+ */
 export type ParamsOf<F extends { readonly [field: string]: FieldSpec }> = {
   -readonly [K in keyof F as F[K] extends 'required' ? K : never]: FieldValueOf<F[K]>;
 } & {

@@ -125,7 +125,19 @@ export interface OperationSample {
   readonly scheme?: Scheme;
 }
 
-/** What one catalog row declares. Everything else about an operation is derived from it. */
+/**
+ * What one catalog row declares. Everything else about an operation is derived from it (see
+ * CONTRIBUTING.md, "How to add an operation").
+ *
+ * @example
+ * ```ts
+ * const row = {
+ *   id: 'status', version: 'v2', segment: 'status', auth: { kind: 'control', formula: 'C-S', source: 'spec' },
+ *   rules: [], fields: { client_orderid: 'required', orderid: 'optional' },
+ *   sample: { params: [['client_orderid', '902B4FF5']] },
+ * } as const satisfies OperationRow;
+ * ```
+ */
 export interface OperationRow {
   /** Unique id, e.g. `sale`, `create-card-ref-v4`. */
   readonly id: string;
