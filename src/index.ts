@@ -75,9 +75,15 @@ export {
   type OperationVersion,
   type OAuthMethod,
   type AuthSource,
+  type Source,
   type OrderIdField,
   type FieldRule,
+  type FieldSpec,
+  type FieldSpecs,
+  type OperationRow,
+  type OperationSample,
 } from './operations/catalog.js';
+export { OPERATION_DOCS, type OperationDocs } from './operations/docs.js';
 export { findOperation, matchOperationPath, type PathMatch } from './operations/lookup.js';
 export type {
   ParamValue,
@@ -97,6 +103,8 @@ export type {
   TransferParams,
   OperationParamsMap,
   OperationId,
+  ParamsOf,
+  FieldValueOf,
 } from './operations/params.js';
 export { resolveAuth, serviceTrim, type Scheme, type Exponent, type ResolvedAuth } from './operations/fields.js';
 export {

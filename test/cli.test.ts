@@ -66,7 +66,7 @@ describe('paysig CLI', () => {
     const r = run(['operations']);
     expect(r.code).toBe(0);
     expect(r.out.trim().split('\n')).toHaveLength(28);
-    expect(r.out).toMatch(/payout-pay\s+-\s+RSA-SHA256\s+assumption\s+\/api\/v4\/payout-pay\/\{endpointId\}/);
+    expect(r.out).toMatch(/payout-pay\s+-\s+RSA-SHA256\s+paysig\s+\/api\/v4\/payout-pay\/\{endpointId\}/);
     const json = JSON.parse(run(['operations', '--json']).out) as Array<{ id: string }>;
     expect(json).toHaveLength(27);
   });

@@ -6,7 +6,6 @@
  * @module
  */
 import { generateKeyPair, MemoryNonceStore, OPERATIONS, signRequest, verifyRequest, type Scheme } from '../index.node.js';
-import { SAMPLES } from './samples.js';
 import { parseArgs, type Io } from './util.js';
 
 /** Help text of the subcommand. */
@@ -23,16 +22,15 @@ export async function runDemo(argv: readonly string[], io: Io): Promise<number> 
   const login = 'demo-merchant';
   const controlKey = globalThis.crypto.randomUUID().toUpperCase();
   const schemes: Record<string, Scheme> = {};
-  for (const [id, s] of Object.entries(SAMPLES)) if (s.scheme !== undefined) schemes[id] = s.scheme;
+  for (const op of OPERATIONS) if (op.sample.scheme !== undefined) schemes[op.id] = op.sample.scheme;
   const nonceStore = new MemoryNonceStore();
   const width = Math.max(...OPERATIONS.map((o) => o.id.length));
   const pathWidth = Math.max(...OPERATIONS.map((o) => o.path.length));
   let failures = 0;
   for (const op of OPERATIONS) {
-    const sample = SAMPLES[op.id];
+    const sample = op.sample;
     let line = `${op.id.padEnd(width)}  ${op.path.padEnd(pathWidth)}  `;
     try {
-      if (sample === undefined) throw new Error('no sample fields');
       const signed = await signRequest(op.id, {
         baseUrl: 'https://gate.example.com/paynet',
         endpointId: 1111,

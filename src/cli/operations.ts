@@ -3,14 +3,15 @@
  *
  * @module
  */
-import { OPERATIONS, type Operation } from '../index.node.js';
+import { OPERATION_DOCS, OPERATIONS, type Operation } from '../index.node.js';
 import { parseArgs, type Io } from './util.js';
 
 /** Help text of the subcommand. */
 export const OPERATIONS_HELP = `usage: paysig operations [--json]
 
 Lists every operation of the catalog: id, internal name, scheme, where the scheme
-comes from, and path. --json prints the rows as JSON.`;
+comes from, and path. --json prints the rows as JSON, with each operation's purpose
+and note.`;
 
 /** The scheme column: formula, OAuth method, or "explicit" for unknown rows. */
 export function schemeLabel(op: Operation): string {
@@ -22,7 +23,7 @@ export function schemeLabel(op: Operation): string {
 export function runOperations(argv: readonly string[], io: Io): number {
   const args = parseArgs(argv, [], ['json']);
   if (args.flags.has('json')) {
-    io.out(JSON.stringify(OPERATIONS, null, 2));
+    io.out(JSON.stringify(OPERATIONS.map((op) => ({ ...op, ...OPERATION_DOCS[op.id] })), null, 2));
     return 0;
   }
   const rows = [['ID', 'NAME', 'SCHEME', 'SOURCE', 'PATH'], ...OPERATIONS.map((op) => [op.id, op.name ?? '-', schemeLabel(op), op.authSource, op.path])];

@@ -25,6 +25,7 @@ import {
   type Scheme,
   type VerifyCredentials,
 } from '../index.node.js';
+import { OPERATION_DOCS } from '../operations/docs.js';
 import { checkFields, controlFieldsOf, exponentOf, formulaHasLogin, serviceTrim } from '../operations/fields.js';
 import { flag, parseArgs, readSecretFile, secretFromEnv, UsageError, type Io } from './util.js';
 
@@ -123,7 +124,8 @@ async function explain(raw: RawRequest, io: Io, basePath: string, scheme: Scheme
   io.out('fields:');
   for (const [k, v] of params) io.out(`  ${k} = ${JSON.stringify(v)}`);
   const auth = resolveAuth(op, scheme);
-  io.out(`scheme: ${auth.scheme} (${op.authSource}${op.note !== '' ? `: ${op.note}` : ''})`);
+  const note = OPERATION_DOCS[op.id].note;
+  io.out(`scheme: ${auth.scheme} (${op.authSource}${note !== '' ? `: ${note}` : ''})`);
 
   if (auth.kind === 'control') {
     const values = checkFields(op, auth, params, undefined);

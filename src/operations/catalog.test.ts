@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from './catalog.js';
+import { OPERATION_DOCS } from './docs.js';
 import { findOperation, matchOperationPath } from './lookup.js';
 
 // Literal copy of the specification's Endpoints table (service-api.md), plus the operations seen
@@ -37,9 +38,7 @@ const TABLE: ReadonlyArray<readonly [string, string, string | undefined, string 
 
 const SOURCES: Record<string, string> = {
   'get-card-info': 'public-docs',
-  'payout-pay': 'assumption',
-  'payment-form': 'unknown',
-  'payout-form': 'unknown',
+  'payout-pay': 'paysig',
 };
 
 describe('catalog', () => {
@@ -61,7 +60,8 @@ describe('catalog', () => {
       const got = a.kind === 'control' ? a.formula : a.kind === 'oauth' ? a.method : 'unknown';
       expect(got).toBe(auth);
       expect(op.authSource).toBe(SOURCES[id] ?? 'spec');
-      if (op.authSource !== 'spec') expect(op.note.length).toBeGreaterThan(10);
+      expect(op.auth.source).toBe(op.authSource);
+      if (op.authSource !== 'spec' || auth === 'unknown') expect(OPERATION_DOCS[op.id].note.length).toBeGreaterThan(10);
       expect(op.orderIdField).toBe(id.startsWith('upload-') || id === 'pan-eligibility-send' ? 'client-order-id' : 'client_orderid');
       if (name !== undefined) expect(findOperation(name)).toBe(op);
       expect(Object.isFrozen(op)).toBe(true);
@@ -74,8 +74,8 @@ describe('catalog', () => {
   });
 
   it('field rules: 3DS spelling, threeDSCompInd values, no amount on void', () => {
-    expect(findOperation('upload-cres-result').rules).toContainEqual({ kind: 'spelling', field: 'client_orderid', use: 'client-order-id' });
-    expect(findOperation('upload-method-url-result').rules).toContainEqual({ kind: 'oneOf', field: 'threeDSCompInd', values: ['Y', 'N', 'U'] });
+    expect(findOperation('upload-cres-result').rules).toContainEqual({ kind: 'spelling', field: 'client_orderid', use: 'client-order-id', source: 'spec' });
+    expect(findOperation('upload-method-url-result').rules).toContainEqual({ kind: 'oneOf', field: 'threeDSCompInd', values: ['Y', 'N', 'U'], source: 'spec' });
     expect(findOperation('void').rules.filter((r) => r.kind === 'forbidden').map((r) => (r as { field: string }).field)).toEqual(['amount', 'currency']);
   });
 

@@ -1,10 +1,10 @@
 import { createHash, createHmac, generateKeyPairSync, verify as nodeVerify } from 'node:crypto';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { SAMPLES } from '../cli/samples.js';
 import { httpStatusOf, PaysigError } from '../errors.js';
 import { MemoryNonceStore } from '../oauth/index.js';
 import { OPERATIONS } from './catalog.js';
 import type { OperationParamsMap, SaleParams } from './params.js';
+import type { Scheme } from './scheme.js';
 import { signRequest, type SignOptions } from './sign.js';
 import { verifyRequest, type VerifyCredentials, type VerifyRequestOptions } from './verify.js';
 
@@ -18,6 +18,10 @@ const { privateKey: PRIVATE_PEM, publicKey: PUBLIC_PEM } = generateKeyPairSync('
 });
 const CREDS = { login: LOGIN, controlKey: CONTROL_KEY, privateKey: PRIVATE_PEM };
 const SCHEMES = { 'payment-form': 'C-B', 'payout-form': 'HMAC-SHA1' } as const;
+/** The catalog rows' samples as objects, by operation id. */
+const SAMPLES: Record<string, { params: Record<string, string>; scheme?: Scheme }> = Object.fromEntries(
+  OPERATIONS.map((op) => [op.id, { params: Object.fromEntries(op.sample.params), ...(op.sample.scheme !== undefined ? { scheme: op.sample.scheme } : {}) }]),
+);
 
 function lookup(who: { login?: string; consumerKey?: string; endpointId?: string; endpointGroupId?: string }): VerifyCredentials | undefined {
   const id = who.login ?? who.consumerKey;

@@ -3,51 +3,23 @@
 // Interface: see generate.mjs.
 import {
   FORMULA_TERMS, INT64_MAX, R, Refused, assemble, compute, controlNaive, formFormat, headerOf, keyCheck, keyPath, minorUnits,
-  mustEqual, oauthPairs, oauthSignNaive, pe, resultOf, vectorFile,
+  mustEqual, oauthPairs, oauthSignNaive, pe, resultOf, vectorFile, VECTORS,
 } from '../support.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CB_KEY, PAN_BODY, PAN_NORMALIZED, V4_BODY } from '../requests.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // operations.json: whole requests of every catalog operation (signRequest of paysig)
 // ---------------------------------------------------------------------------------------------
 
-// The catalog written again from the specification's Endpoints table (service-api.md) and the
-// public documentation, NOT read from paysig: path after /api/, integrity scheme (null: none
-// published, the caller names one), spelling of the merchant order-id field, field rules.
-const AMOUNT_RULES = [{ kind: 'together', fields: ['amount', 'currency'] }, { kind: 'decimal', field: 'amount' }];
-const TDS_RULES = [{ kind: 'spelling', field: 'client_orderid', use: 'client-order-id' }, ...AMOUNT_RULES];
-const op = (path, auth, orderIdField = 'client_orderid', rules = AMOUNT_RULES) => ({ path, auth, orderIdField, rules });
-const OP_TABLE = {
-  'upload-cres-result': op('3ds/v1/upload-cres-result', 'C-A', 'client-order-id', TDS_RULES),
-  'upload-method-url-result': op('3ds/v1/upload-method-url-result', 'C-A', 'client-order-id', [...TDS_RULES, { kind: 'oneOf', field: 'threeDSCompInd', values: ['Y', 'N', 'U'] }]),
-  'upload-pares-result': op('3ds/v1/upload-pares-result', 'C-A', 'client-order-id', TDS_RULES),
-  'account-verification-form': op('v2/account-verification-form', 'C-C'),
-  'account-verification': op('v2/account-verification', 'C-C'),
-  capture: op('v2/capture', 'C-D'),
-  'create-card-ref': op('v2/create-card-ref', 'C-A'),
-  'get-card-info': op('v2/get-card-info', 'CARD-INFO'),
-  'make-rebill': op('v2/make-rebill', 'C-E'),
-  'payment-form': op('v2/payment-form', null),
-  'payout-form': op('v2/payout-form', null),
-  payout: op('v2/payout', 'HMAC-SHA1'),
-  'preauth-form': op('v2/preauth-form', 'C-B'),
-  preauth: op('v2/preauth', 'C-B'),
-  return: op('v2/return', 'C-D'),
-  'sale-form': op('v2/sale-form', 'C-B'),
-  sale: op('v2/sale', 'C-B'),
-  status: op('v2/status', 'C-S'),
-  void: op('v2/void', 'C-A', 'client_orderid', [
-    { kind: 'forbidden', field: 'amount' }, { kind: 'forbidden', field: 'currency' },
-  ]),
-  'create-card-ref-v4': op('v4/create-card-ref', 'RSA-SHA256'),
-  'create-recurring-payment': op('v4/create-recurring-payment', 'RSA-SHA256'),
-  'payout-check': op('v4/payout-check', 'RSA-SHA256'),
-  'payout-pay': op('v4/payout-pay', 'RSA-SHA256'),
-  'pan-eligibility-send': op('v2/pan-eligibility/send', 'HMAC-SHA1', 'client-order-id'),
-  'transfer-v4': op('v4/transfer', 'RSA-SHA256'),
-  'transfer-by-ref-v4': op('v4/transfer-by-ref', 'RSA-SHA256'),
-  'payout-v4': op('v4/payout', 'RSA-SHA256'),
-};
+// The catalog, read from vectors/catalog.json (written from paysig's catalog rows by catalog.mjs
+// just before this script runs): path after /api/, integrity scheme (null: none published, the
+// caller names one), spelling of the merchant order-id field, field rules, sample fields.
+const CATALOG = JSON.parse(readFileSync(join(VECTORS, 'catalog.json'), 'utf8')).operations;
+const OP_TABLE = Object.fromEntries(CATALOG.map((r) => [r.id, {
+  path: r.path.slice('/api/'.length, -'/{endpointId}'.length), auth: r.scheme, orderIdField: r.orderIdField, rules: r.rules,
+}]));
 const OAUTH_METHODS = ['HMAC-SHA1', 'RSA-SHA256'];
 const ACCEPT = 'application/vnd.pay+json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
@@ -222,7 +194,19 @@ export async function generate() {
     o('base-url-with-query', 'a base URL with a query', 'generated', 'sale', { ...e, baseUrl: 'https://sandbox.example.com/paynet?x=1', params: sale, credentials: ctl }, 'ERR_INVALID_INPUT'),
     o('missing-control-key', 'a control operation without credentials.controlKey', 'generated', 'status', { ...e, params: [['client_orderid', 'x']], credentials: { login: 'merchantlogin' } }, 'ERR_MISSING_FIELD'),
   ];
-  if (Object.keys(OP_TABLE).length !== 27) throw new Error('the catalog has 27 rows');
+  // a catalog row without a case above gets one: its catalog sample, with the credentials its scheme needs
+  const SOURCE_OF = { spec, 'public-docs': docs, 'client-code': 'public-docs-facts.md (client code)', paysig: 'generated' };
+  let extra = 0;
+  for (const r of CATALOG) {
+    if (defs.some((d) => d.operation === r.id && !d.expectError)) continue;
+    const scheme = r.sample.scheme ?? r.scheme;
+    const credentials = scheme === 'RSA-SHA256' ? rsa8 : scheme === 'HMAC-SHA1' ? hm : ctl;
+    const id = defs.some((d) => d.id === r.id) ? `${r.id}-sample` : r.id;
+    defs.push(o(id, `${r.id}: the catalog sample, signed with ${scheme}`, SOURCE_OF[r.auth.source], r.id, {
+      ...e, ...(r.sample.scheme ? { scheme: r.sample.scheme } : {}), params: r.sample.params, credentials,
+      ...(OAUTH_METHODS.includes(scheme) ? oauth(100 + extra++) : {}),
+    }));
+  }
   for (const id of Object.keys(OP_TABLE)) if (!defs.some((d) => d.operation === id && !d.expectError)) throw new Error(`no positive case for ${id}`);
   const toInput = (d) => {
     const { id, description, source, expectError, ...inputs } = d;

@@ -328,36 +328,16 @@ def oauth_verify(c):
 # ---------------------------------------------------------------------------- operations
 
 # The catalog: operation id -> (path after /api/, scheme or None when none is published,
-# spelling of the merchant order-id field). Field rules matter only for refused cases.
-CATALOG = {
-    'upload-cres-result': ('3ds/v1/upload-cres-result', 'C-A', 'client-order-id'),
-    'upload-method-url-result': ('3ds/v1/upload-method-url-result', 'C-A', 'client-order-id'),
-    'upload-pares-result': ('3ds/v1/upload-pares-result', 'C-A', 'client-order-id'),
-    'account-verification-form': ('v2/account-verification-form', 'C-C', 'client_orderid'),
-    'account-verification': ('v2/account-verification', 'C-C', 'client_orderid'),
-    'capture': ('v2/capture', 'C-D', 'client_orderid'),
-    'create-card-ref': ('v2/create-card-ref', 'C-A', 'client_orderid'),
-    'get-card-info': ('v2/get-card-info', 'CARD-INFO', 'client_orderid'),
-    'make-rebill': ('v2/make-rebill', 'C-E', 'client_orderid'),
-    'payment-form': ('v2/payment-form', None, 'client_orderid'),
-    'payout-form': ('v2/payout-form', None, 'client_orderid'),
-    'payout': ('v2/payout', 'HMAC-SHA1', 'client_orderid'),
-    'preauth-form': ('v2/preauth-form', 'C-B', 'client_orderid'),
-    'preauth': ('v2/preauth', 'C-B', 'client_orderid'),
-    'return': ('v2/return', 'C-D', 'client_orderid'),
-    'sale-form': ('v2/sale-form', 'C-B', 'client_orderid'),
-    'sale': ('v2/sale', 'C-B', 'client_orderid'),
-    'status': ('v2/status', 'C-S', 'client_orderid'),
-    'void': ('v2/void', 'C-A', 'client_orderid'),
-    'create-card-ref-v4': ('v4/create-card-ref', 'RSA-SHA256', 'client_orderid'),
-    'create-recurring-payment': ('v4/create-recurring-payment', 'RSA-SHA256', 'client_orderid'),
-    'payout-check': ('v4/payout-check', 'RSA-SHA256', 'client_orderid'),
-    'payout-pay': ('v4/payout-pay', 'RSA-SHA256', 'client_orderid'),
-    'pan-eligibility-send': ('v2/pan-eligibility/send', 'HMAC-SHA1', 'client-order-id'),
-    'transfer-v4': ('v4/transfer', 'RSA-SHA256', 'client_orderid'),
-    'transfer-by-ref-v4': ('v4/transfer-by-ref', 'RSA-SHA256', 'client_orderid'),
-    'payout-v4': ('v4/payout', 'RSA-SHA256', 'client_orderid'),
-}
+# spelling of the merchant order-id field), read from catalog.json. Field rules matter only for
+# refused cases.
+def load_catalog():
+    with open(os.path.join(VECTORS, 'catalog.json'), encoding='utf-8') as f:
+        rows = json.load(f)['operations']
+    suffix = '/{endpointId}'
+    return {r['id']: (r['path'][len('/api/'):-len(suffix)], r['scheme'], r['orderIdField']) for r in rows}
+
+
+CATALOG = load_catalog()
 TRIM = ''.join(chr(c) for c in range(0x21))  # the service trims characters up to U+0020
 OAUTH_BODY = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_version']
 
@@ -505,7 +485,7 @@ CHECKS = {
 def main():
     passed = failed = skipped = 0
     for name in sorted(os.listdir(VECTORS)):
-        if not name.endswith('.json'):
+        if not name.endswith('.json') or name == 'catalog.json':  # catalog.json describes operations, no cases
             continue
         topic = name[:-5]
         check = CHECKS.get(topic)
