@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Scheme } from '../index.node.js';
+import type { Scheme } from '../index.js';
 
 /** Sample fields of one operation, and the explicit scheme for rows whose scheme is unknown. */
 export interface Sample {

@@ -35,11 +35,15 @@ export async function bundle({ entry, outfile, conditions, platform = 'neutral',
     conditions,
     mainFields: ['module', 'main'],
     absWorkingDir: ROOT,
+    // dist/ as a consumer gets it: the repository's tsconfig.json maps `#crypto` to the source for
+    // the type checker, and esbuild would otherwise apply that mapping to dist/ too.
+    tsconfigRaw: '{}',
     plugins: [fixturesPlugin],
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
   });
-  const resolvedPaysig = Object.keys(result.metafile.inputs).filter((p) => /^dist\/index(\.node)?\.js$/.test(p));
+  // The entry and the backend module `#crypto` resolved to, e.g. dist/index.js+dist/crypto/web.js.
+  const resolvedPaysig = Object.keys(result.metafile.inputs).filter((p) => /^dist\/(index|crypto\/(web|node))\.js$/.test(p));
   return { resolvedPaysig };
 }
