@@ -26,9 +26,6 @@ export async function bundleSizes(log = console.log, detail = false, dist = defa
         format: 'esm',
         platform: 'neutral',
         write: false,
-        // Bundle dist/ as a consumer would: the repository's tsconfig.json maps `#crypto` to the
-        // source for the type checker, and esbuild would apply that mapping too.
-        tsconfigRaw: '{}',
         logLevel: 'silent',
         metafile: detail,
       });

@@ -1,6 +1,7 @@
 // Bundles a runtime entry with esbuild for the runtimes that have no file system (workerd and the
-// browser). `paysig` is resolved BY NAME through the package's "exports" (self-reference), with the
-// conditions the target runtime uses, so the WebCrypto entry is the one bundled. The vectors and
+// browser). `paysig` is resolved BY NAME through the package's "exports" (self-reference), and its
+// `#crypto` import through "imports", with the conditions the target runtime uses, so the WebCrypto
+// backend (dist/crypto/web.js) is the one bundled. The vectors and
 // keys are embedded through the virtual module `paysig-fixtures`.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -35,9 +36,6 @@ export async function bundle({ entry, outfile, conditions, platform = 'neutral',
     conditions,
     mainFields: ['module', 'main'],
     absWorkingDir: ROOT,
-    // dist/ as a consumer gets it: the repository's tsconfig.json maps `#crypto` to the source for
-    // the type checker, and esbuild would otherwise apply that mapping to dist/ too.
-    tsconfigRaw: '{}',
     plugins: [fixturesPlugin],
     metafile: true,
     logLevel: 'silent',
