@@ -18,6 +18,6 @@ if (lib.cryptoBackendName() !== 'web') {
   throw new Error(`expected the web backend, got ${lib.cryptoBackendName()}: run with --conditions=paysig-webcrypto`);
 }
 const mode = args.includes('--quick') ? MODES.quick : MODES.full;
-console.log(`\n# WebCrypto backend (separate process, ${entry.replace(/^file:\/\//, '')})`);
+console.log(`\n# WebCrypto backend (separate process, --conditions=paysig-webcrypto, ${entry.replace(/^file:\/\//, '')})`);
 const groups = await runGroups(await webGroups(lib), mode);
 if (outAt >= 0) writeFileSync(args[outAt + 1], JSON.stringify(groups));

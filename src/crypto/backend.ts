@@ -6,13 +6,16 @@
  * `#crypto` is a Node subpath import (package.json `"imports"`), so the backend is chosen when the
  * module graph is resolved, by export conditions, never by a side effect at run time:
  *
- * | condition          | module               | who sets it                                   |
- * | ------------------ | -------------------- | --------------------------------------------- |
- * | `paysig-webcrypto` | `dist/crypto/web.js`  | you: `node --conditions=paysig-webcrypto`     |
- * | `deno`             | `dist/crypto/node.js` | Deno                                          |
- * | `bun`              | `dist/crypto/node.js` | Bun                                           |
- * | `node`             | `dist/crypto/node.js` | Node, and bundlers targeting Node             |
- * | `default`          | `dist/crypto/web.js`  | browsers, workerd, bundlers for the browser   |
+ * | condition          | module                | who sets it                                  |
+ * | ------------------ | --------------------- | -------------------------------------------- |
+ * | `paysig-source`    | `src/crypto/node.ts`  | the type checker only (tsconfig.json)        |
+ * | `paysig-webcrypto` | `dist/crypto/web.js`  | you: `node --conditions=paysig-webcrypto`    |
+ * | `deno`             | `dist/crypto/node.js` | Deno                                         |
+ * | `bun`              | `dist/crypto/node.js` | Bun                                          |
+ * | `node`             | `dist/crypto/node.js` | Node, and bundlers targeting Node            |
+ * | `default`          | `dist/crypto/web.js`  | browsers, workerd, bundlers for the browser  |
+ *
+ * The vitest projects alias `#crypto` to `web.ts` and `node.ts` instead (vitest.config.ts).
  *
  * node:crypto is preferred where it exists because an awaited WebCrypto call costs ~17 us in
  * Node 20, far more than the SHA-1 or HMAC of a small request.
