@@ -1,24 +1,32 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const backend = (name: 'web' | 'node') => fileURLToPath(new URL(`./src/crypto/${name}.ts`, import.meta.url));
+
 // Every unit and property test runs twice: once on the WebCrypto backend, once on node:crypto.
+// The source imports its backend as `#crypto` (package.json "imports"); each project aliases that
+// specifier to one backend module, as the export conditions do for the built package.
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: { '#crypto': backend('web') } },
         test: {
           name: 'web',
+          provide: { backend: 'web' },
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // The CLI is Node-only code on the node:crypto backend: it runs in the node project.
-          exclude: ['test/cli.test.ts'],
-          setupFiles: ['test/setup-web.ts'],
+          // The CLI is Node-only code on the node:crypto backend, and the bundling test builds
+          // the package for every target itself: both run in the node project only.
+          exclude: ['test/cli.test.ts', 'test/bundling.test.ts'],
           testTimeout: 30_000,
         },
       },
       {
+        resolve: { alias: { '#crypto': backend('node') } },
         test: {
           name: 'node',
+          provide: { backend: 'node' },
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          setupFiles: ['test/setup-node.ts'],
           testTimeout: 30_000,
         },
       },

@@ -30,10 +30,10 @@ export function renderRun(run) {
   for (const b of run.bundle ?? []) {
     if (b.maxGzip) md += `| bundle, ${b.name} (gzip) | ${b.gzip} B | <= ${b.maxGzip} B | ${b.met ? 'met' : '**not met**'} |\n`;
   }
-  md += '\n### node:crypto backend (`dist/index.node.js`)\n\n';
+  md += '\n### node:crypto backend (`dist/crypto/node.js`)\n\n';
   for (const g of run.backends.node) md += groupTable(g) + '\n';
   if (run.backends.web.length) {
-    md += '### WebCrypto backend on the same runtime (`dist/index.js`, separate process)\n\n';
+    md += '### WebCrypto backend on the same runtime (`dist/crypto/web.js`, separate process with `--conditions=paysig-webcrypto`)\n\n';
     for (const g of run.backends.web) md += groupTable(g) + '\n';
   }
   const gr = run.baseStringGrowth;

@@ -40,10 +40,14 @@ const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
 const runtimeVersion =
   runtime === 'deno' ? globalThis.Deno.version.deno : runtime === 'bun' ? globalThis.Bun.version : process.versions.node;
 
-/** How to start `script` under the current runtime. */
-function selfCommand(script, extra) {
-  if (runtime === 'deno') return [globalThis.Deno.execPath(), ['run', '-A', script, ...extra]];
-  return [process.execPath, [script, ...extra]];
+/**
+ * How to start `script` under the current runtime, with extra resolution `conditions` (Node, Deno
+ * and Bun all take `--conditions=`): `paysig-webcrypto` makes `#crypto` the WebCrypto backend.
+ */
+function selfCommand(script, extra, conditions = []) {
+  const flags = conditions.map((c) => `--conditions=${c}`);
+  if (runtime === 'deno') return [globalThis.Deno.execPath(), ['run', '-A', ...flags, script, ...extra]];
+  return [process.execPath, [...flags, script, ...extra]];
 }
 
 /** Rewrites the results section of README.md for every runtime recorded in results.json. */
@@ -125,7 +129,7 @@ async function runFamilies(names, lib) {
 const family = value('--family');
 if (family !== undefined) {
   // Child process of an isolated run: one family, records to --out.
-  const lib = await import(pathToFileURL(join(distDir, 'index.node.js')).href);
+  const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
   const records = await runFamilies([family], lib);
   writeFileSync(value('--out'), JSON.stringify(records));
   process.exit(process.exitCode ?? 0);
@@ -172,9 +176,11 @@ if (existsSync('/usr/bin/python3')) {
   }
 }
 
-const lib = await import(pathToFileURL(join(distDir, 'index.node.js')).href);
-if (lib.cryptoBackendName() !== 'node') throw new Error('index.node.js did not install the node:crypto backend');
-console.log(`\n# node:crypto backend (${join(distDir, 'index.node.js')})`);
+const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
+if (lib.cryptoBackendName() !== 'node') {
+  throw new Error(`expected the node:crypto backend, got ${lib.cryptoBackendName()}: drop --conditions=paysig-webcrypto`);
+}
+console.log(`\n# node:crypto backend (${join(distDir, 'index.js')}, #crypto -> dist/crypto/node.js)`);
 
 let nodeResults = [];
 if (flag('--no-isolate')) {
@@ -193,12 +199,15 @@ if (flag('--no-isolate')) {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-// The WebCrypto backend, in a separate process so the node entry's setBackend cannot leak in.
+// The WebCrypto backend, in a separate process started with --conditions=paysig-webcrypto, the
+// condition under which the package's `#crypto` import resolves to dist/crypto/web.js.
 let webResults = [];
 if (!flag('--no-web') && (only === undefined || 'web'.includes(only) || only.startsWith('web'))) {
   const tmp = mkdtempSync(join(os.tmpdir(), 'paysig-bench-'));
   const out = join(tmp, 'web.json');
-  const [cmd, cmdArgs] = selfCommand(join(here, 'web.mjs'), ['--out', out, '--dist', distDir, ...(quick ? ['--quick'] : [])]);
+  const [cmd, cmdArgs] = selfCommand(join(here, 'web.mjs'), ['--out', out, '--dist', distDir, ...(quick ? ['--quick'] : [])], [
+    'paysig-webcrypto',
+  ]);
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
   if (r.status === 0 && existsSync(out)) webResults = JSON.parse(readFileSync(out, 'utf8'));
   else {

@@ -1,6 +1,7 @@
-// Child process for the WebCrypto backend: imports only dist/index.js (never the node entry,
-// which would install the node:crypto backend for the whole process), runs the web groups and
+// Child process for the WebCrypto backend, started by run.mjs with --conditions=paysig-webcrypto
+// (so the package's `#crypto` import resolves to dist/crypto/web.js): runs the web groups and
 // writes their records to the file named by --out.
+//   node --conditions=paysig-webcrypto bench/web.mjs [--quick] [--out file] [--dist dir]
 import { writeFileSync } from 'node:fs';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
@@ -13,8 +14,10 @@ const outAt = args.indexOf('--out');
 const distAt = args.indexOf('--dist');
 const entry = distAt >= 0 ? pathToFileURL(`${args[distAt + 1]}/index.js`).href : new URL('../dist/index.js', import.meta.url).href;
 const lib = await import(entry);
-if (lib.cryptoBackendName() !== 'web') throw new Error(`expected the web backend, got ${lib.cryptoBackendName()}`);
+if (lib.cryptoBackendName() !== 'web') {
+  throw new Error(`expected the web backend, got ${lib.cryptoBackendName()}: run with --conditions=paysig-webcrypto`);
+}
 const mode = args.includes('--quick') ? MODES.quick : MODES.full;
-console.log(`\n# WebCrypto backend (separate process, ${entry.replace(/^file:\/\//, '')})`);
+console.log(`\n# WebCrypto backend (separate process, --conditions=paysig-webcrypto, ${entry.replace(/^file:\/\//, '')})`);
 const groups = await runGroups(await webGroups(lib), mode);
 if (outAt >= 0) writeFileSync(args[outAt + 1], JSON.stringify(groups));

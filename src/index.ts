@@ -2,8 +2,9 @@
  * paysig: sign and verify the requests of a server-to-server card-payment API, with SHA-1
  * `control` digests and OAuth 1.0a (HMAC-SHA1, RSA-SHA256), on every JavaScript runtime.
  *
- * This entry point uses WebCrypto. Under the `node` export condition (Node, Deno, Bun) the
- * package resolves `index.node.js` instead, which is this same API on node:crypto.
+ * The cryptography backend (node:crypto on Node, Deno and Bun; WebCrypto elsewhere) is chosen
+ * by the package's `#crypto` subpath import when the module graph is resolved; see
+ * {@link cryptoBackendName}.
  *
  * Re-exports only; no logic here.
  *
@@ -22,7 +23,7 @@ export { timingSafeEqual, timingSafeEqualString } from './encoding/compare.js';
 
 // --- crypto ---
 export { cryptoBackendName } from './crypto/name.js';
-export type { KeyHandle } from './crypto/index.js';
+export type { KeyHandle } from './crypto/backend.js';
 
 // --- control ---
 export { toMinorUnits } from './control/amount.js';

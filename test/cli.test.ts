@@ -43,6 +43,8 @@ describe('paysig CLI', () => {
     }
     main = join(out, 'cli/main.js');
     expect(existsSync(main)).toBe(true);
+    // dist/ resolves its crypto backend through package.json "imports" (`#crypto`).
+    copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   }, 120_000);
   afterAll(() => {
     if (dir !== '') rmSync(dir, { recursive: true, force: true });

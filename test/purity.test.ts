@@ -11,8 +11,8 @@ function files(dir: string): string[] {
   });
 }
 
-/** Files allowed to use Node APIs: the node:crypto backend, its entry point, and the CLI. */
-const NODE_ONLY = /^src\/(crypto\/node\.ts|index\.node\.ts|cli\/)/;
+/** Files allowed to use Node APIs: the node:crypto backend and the CLI. */
+const NODE_ONLY = /^src\/(crypto\/node\.ts|cli\/)/;
 
 describe('runtime code stays on Web platform APIs', () => {
   const runtime = files(join(root, 'src')).map((p) => relative(root, p)).filter((p) => !NODE_ONLY.test(p));
@@ -29,6 +29,12 @@ describe('runtime code stays on Web platform APIs', () => {
   it.each(runtime.filter((p) => !p.startsWith('src/crypto/')))('%s calls no cryptography directly', (file) => {
     const text = readFileSync(join(root, file), 'utf8');
     expect(text).not.toMatch(/crypto\.subtle|getRandomValues|\bsubtle\./);
+  });
+
+  it.each(files(join(root, 'src')).map((p) => relative(root, p)))('%s reaches a crypto backend only through #crypto', (file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    // A direct import would pick one backend for every runtime; `#crypto` lets conditions choose.
+    expect(text).not.toMatch(/^import(?!\s+type\b)[^;]*from\s+['"][./]*(crypto\/)?(web|node)\.js['"]/m);
   });
 
   it('package.json has no runtime dependencies', () => {

@@ -4,7 +4,7 @@
 // runtime legs (test/runtimes/) run the same engine on the built package.
 import { describe, it } from 'vitest';
 import * as lib from '../src/index.js';
-import { backend } from '../src/crypto/index.js';
+import * as backend from '#crypto';
 import { fromBase64, toBase64 } from '../src/encoding/base64.js';
 import { importPublicKey } from '../src/keys/import.js';
 import { createContext, listChecks, type EngineContext, type EngineInternals } from '../vectors/engine/index.mjs';
@@ -14,8 +14,8 @@ const { vectors, keys } = loadFixtures();
 
 /** What the public API cannot reach: HMAC-SHA1 of any base string, RSA verification of the vector's signature. */
 const internals: EngineInternals = {
-  hmacSha1: async (key, data) => toBase64(await backend().hmacSha1(key, data)),
-  rsaSha256Verify: async (publicKeyPem, signature, data) => backend().rsaSha256Verify(await importPublicKey(publicKeyPem), fromBase64(signature), data),
+  hmacSha1: async (key, data) => toBase64(await backend.hmacSha1(key, data)),
+  rsaSha256Verify: async (publicKeyPem, signature, data) => backend.rsaSha256Verify(await importPublicKey(publicKeyPem), fromBase64(signature), data),
 };
 
 const checks = listChecks(vectors);
@@ -25,7 +25,7 @@ for (const group of new Set(checks.map((c) => c.group))) {
   describe(`vectors: ${group}`, () => {
     for (const check of checks.filter((c) => c.group === group)) {
       it(check.id, async ({ task, skip }) => {
-        // The vitest project is named after the backend its setup file installs ('web' or 'node').
+        // The vitest project is named after the backend its #crypto alias points at ('web' or 'node').
         ctx ??= createContext({ keys, expectBackend: task.file.projectName === 'node' ? 'node' : 'web', internals });
         if ((await check.run(lib, ctx)) === 'skip') skip();
       });

@@ -1,4 +1,4 @@
-// The WebCrypto backend forced on Node (run in its own process: the backend is module-global).
+// The WebCrypto backend forced on Node (its own process, started with --conditions=paysig-webcrypto).
 import { createHash } from 'node:crypto';
 import { CONSUMER_KEY, CONTROL_CONCAT, CONTROL_FIELDS, CONTROL_KEY, NOW, PAYOUT_PARAMS, PAYOUT_URL } from '../fixtures.mjs';
 import { authorizationHeader, baseString, oauthPairs, percentEncode, signOAuth, verifyOAuth } from '../../vectors/reference/index.mjs';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { generateKeyPair, MemoryNonceStore, OPERATIONS, signRequest, verifyRequest, type Scheme } from '../index.node.js';
+import { generateKeyPair, MemoryNonceStore, OPERATIONS, signRequest, verifyRequest, type Scheme } from '../index.js';
 import { parseArgs, type Io } from './util.js';
 
 /** Help text of the subcommand. */

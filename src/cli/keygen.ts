@@ -6,7 +6,7 @@
  * @module
  */
 import { existsSync, writeFileSync } from 'node:fs';
-import { generateKeyPair } from '../index.node.js';
+import { generateKeyPair } from '../index.js';
 import { flag, parseArgs, UsageError, type Io } from './util.js';
 
 /** Help text of the subcommand. */

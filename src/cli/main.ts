@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { httpStatusOf, PaysigError } from '../index.node.js';
+import { httpStatusOf, PaysigError } from '../index.js';
 import { DEMO_HELP, runDemo } from './demo.js';
 import { KEYGEN_HELP, runKeygen } from './keygen.js';
 import { OPERATIONS_HELP, runOperations } from './operations.js';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { OPERATION_DOCS, OPERATIONS, type Operation } from '../index.node.js';
+import { OPERATION_DOCS, OPERATIONS, type Operation } from '../index.js';
 import { parseArgs, type Io } from './util.js';
 
 /** Help text of the subcommand. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { findOperation, resolveAuth, signRequest, type Scheme, type SignedRequest, type SignCredentials } from '../index.node.js';
+import { findOperation, resolveAuth, signRequest, type Scheme, type SignedRequest, type SignCredentials } from '../index.js';
 import { flag, loginFromEnv, parseArgs, readSecretFile, secretFromEnv, UsageError, type Io } from './util.js';
 
 /** Help text of the subcommand. */

@@ -5,7 +5,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { InvalidInputError, MissingFieldError, PaysigError } from '../index.node.js';
+import { InvalidInputError, MissingFieldError, PaysigError } from '../index.js';
 
 /** Parsed command-line arguments: `--name value`, `--name=value`, boolean flags, positionals. */
 export interface Args {

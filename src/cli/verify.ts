@@ -24,7 +24,7 @@ import {
   verifyRequest,
   type Scheme,
   type VerifyCredentials,
-} from '../index.node.js';
+} from '../index.js';
 import { OPERATION_DOCS } from '../operations/docs.js';
 import { checkFields, controlFieldsOf, exponentOf, formulaHasLogin, serviceTrim } from '../operations/fields.js';
 import { flag, parseArgs, readSecretFile, secretFromEnv, UsageError, type Io } from './util.js';

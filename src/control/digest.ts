@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { sha1Hex } from '../crypto/index.js';
+import { sha1Hex } from '#crypto';
 import { assertWellFormed } from '../encoding/percent.js';
 import { timingSafeEqualString } from '../encoding/compare.js';
 import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../errors.js';

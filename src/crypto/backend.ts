@@ -1,15 +1,33 @@
 /**
  * The one seam for cryptography. Every hash, MAC, signature, key import and random byte in paysig
- * goes through the {@link CryptoBackend} returned by {@link backend}; no other module touches
- * `crypto.subtle` or `node:crypto`.
+ * goes through the module that `#crypto` names; no other module touches `crypto.subtle` or
+ * `node:crypto`.
  *
- * The WebCrypto backend is the default on every runtime. The package's `node` export condition
- * (Node, and Deno and Bun, which resolve it too) loads an entry point that installs the
- * node:crypto backend, because an awaited WebCrypto call costs ~17 us in Node 20, far more than
- * the SHA-1 or HMAC of a small request.
+ * `#crypto` is a Node subpath import (package.json `"imports"`), so the backend is chosen when the
+ * module graph is resolved, by export conditions, never by a side effect at run time:
+ *
+ * | condition          | module                | who sets it                                  |
+ * | ------------------ | --------------------- | -------------------------------------------- |
+ * | `paysig-source`    | `src/crypto/node.ts`  | the type checker only (tsconfig.json)        |
+ * | `paysig-webcrypto` | `dist/crypto/web.js`  | you: `node --conditions=paysig-webcrypto`    |
+ * | `deno`             | `dist/crypto/node.js` | Deno                                         |
+ * | `bun`              | `dist/crypto/node.js` | Bun                                          |
+ * | `node`             | `dist/crypto/node.js` | Node, and bundlers targeting Node            |
+ * | `default`          | `dist/crypto/web.js`  | browsers, workerd, bundlers for the browser  |
+ *
+ * The vitest projects alias `#crypto` to `web.ts` and `node.ts` instead (vitest.config.ts).
+ *
+ * node:crypto is preferred where it exists because an awaited WebCrypto call costs ~17 us in
+ * Node 20, far more than the SHA-1 or HMAC of a small request.
+ *
+ * Both backends export the same named functions, described by {@link CryptoBackend}; the types at
+ * the end of this file fail to compile if either module drifts from it. Named exports (not one
+ * object) let a bundler keep only the functions a bundle calls.
  *
  * @module
  */
+import type * as node from './node.js';
+import type * as web from './web.js';
 
 /** An imported RSA key, in the backend's own form (a `CryptoKey` or a node `KeyObject`). */
 export type KeyHandle = {
@@ -20,10 +38,10 @@ export type KeyHandle = {
   readonly __paysigKeyHandle: unique symbol;
 };
 
-/** The operations paysig needs from a cryptography provider. Internal. */
+/** The named exports of a backend module (`#crypto`). Internal. */
 export interface CryptoBackend {
   /** `'web'` (WebCrypto) or `'node'` (node:crypto). */
-  readonly name: 'web' | 'node';
+  backendName(): 'web' | 'node';
   /** Lowercase hex SHA-1 of the UTF-8 bytes of a well-formed string. */
   sha1Hex(data: string): Promise<string>;
   /** Raw HMAC-SHA1 of the UTF-8 bytes of `data` under the UTF-8 bytes of `key`. */
@@ -43,3 +61,14 @@ export interface CryptoBackend {
   /** Cryptographically secure random bytes. */
   randomBytes(length: number): Uint8Array;
 }
+
+/** `true` when module `M` exports exactly the members of {@link CryptoBackend}, with their types. */
+type Conforms<M> = M extends CryptoBackend ? ([Exclude<keyof M, keyof CryptoBackend>] extends [never] ? true : false) : false;
+type Assert<T extends true> = T;
+
+/**
+ * Compile-time proof that both backends export exactly {@link CryptoBackend}: a type error here
+ * means `web.ts` or `node.ts` lacks a function, has an extra export, or has another signature.
+ * @internal
+ */
+export type BackendsConform = [Assert<Conforms<typeof web>>, Assert<Conforms<typeof node>>];

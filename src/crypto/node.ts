@@ -1,7 +1,8 @@
 /**
- * The node:crypto backend, reached only through the package's `node` export condition. It exists
- * for speed: node:crypto answers synchronously, where every WebCrypto call is a round trip
- * through the thread pool. Deno and Bun implement the same module, so they use it too.
+ * The node:crypto backend. `#crypto` resolves here under the `node`, `deno` and `bun` conditions
+ * (Node, bundlers targeting Node, Deno, Bun), unless `paysig-webcrypto` is set. It exists for
+ * speed: node:crypto answers synchronously, where every WebCrypto call is a round trip through
+ * the thread pool. Each operation is its own export, so a bundle keeps only what it calls.
  *
  * @module
  */
@@ -16,8 +17,8 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import type { CryptoBackend, KeyHandle } from './backend.js';
 import * as nodeCrypto from 'node:crypto';
+import type { KeyHandle } from './backend.js';
 
 /**
  * One-shot `crypto.hash` (Node >= 20.12 / 21.7): about twice as fast as `createHash` on the
@@ -29,47 +30,65 @@ const asKey = (h: KeyHandle): KeyObject => h as unknown as KeyObject;
 const asHandle = (k: KeyObject): KeyHandle => k as unknown as KeyHandle;
 const bytes = (b: Uint8Array): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-/** The node:crypto implementation of {@link CryptoBackend}. */
-export const nodeBackend: CryptoBackend = {
-  name: 'node',
-  sha1Hex(data) {
-    return Promise.resolve(
-      oneShotHash !== undefined ? oneShotHash('sha1', data, 'hex') : createHash('sha1').update(data, 'utf8').digest('hex'),
+/** This backend's name. */
+export function backendName(): 'node' {
+  return 'node';
+}
+
+/** Lowercase hex SHA-1 of the UTF-8 bytes of a well-formed string. */
+export function sha1Hex(data: string): Promise<string> {
+  return Promise.resolve(
+    oneShotHash !== undefined ? oneShotHash('sha1', data, 'hex') : createHash('sha1').update(data, 'utf8').digest('hex'),
+  );
+}
+
+/** Raw HMAC-SHA1 of the UTF-8 bytes of `data` under the UTF-8 bytes of `key`. */
+export function hmacSha1(key: string, data: string): Promise<Uint8Array> {
+  return Promise.resolve(bytes(createHmac('sha1', key).update(data, 'utf8').digest()));
+}
+
+/** Imports an RSA private key from PKCS#8 DER. */
+export function importPrivateKey(pkcs8: Uint8Array): Promise<KeyHandle> {
+  return Promise.resolve(asHandle(createPrivateKey({ key: Buffer.from(pkcs8), format: 'der', type: 'pkcs8' })));
+}
+
+/** Imports an RSA public key from SPKI DER. */
+export function importPublicKey(spki: Uint8Array): Promise<KeyHandle> {
+  return Promise.resolve(asHandle(createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' })));
+}
+
+/** Adopts a caller's `CryptoKey` as a `KeyObject`. */
+export function fromCryptoKey(key: CryptoKey): KeyHandle {
+  return asHandle(KeyObject.from(key));
+}
+
+/** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */
+export function rsaSha256Sign(key: KeyHandle, data: string): Promise<Uint8Array> {
+  return Promise.resolve(bytes(sign('sha256', Buffer.from(data, 'utf8'), asKey(key))));
+}
+
+/** Verifies an RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */
+export function rsaSha256Verify(key: KeyHandle, signature: Uint8Array, data: string): Promise<boolean> {
+  return Promise.resolve(verify('sha256', Buffer.from(data, 'utf8'), asKey(key), signature));
+}
+
+/** Generates an RSA key pair (exponent 65537) off the main thread; returns PKCS#8 and SPKI DER. */
+export function generateRsaKeyPair(bits: number): Promise<{ pkcs8: Uint8Array; spki: Uint8Array }> {
+  return new Promise((resolve, reject) => {
+    generateKeyPair(
+      'rsa',
+      {
+        modulusLength: bits,
+        publicExponent: 0x10001,
+        privateKeyEncoding: { format: 'der', type: 'pkcs8' },
+        publicKeyEncoding: { format: 'der', type: 'spki' },
+      },
+      (err, spki, pkcs8) => (err ? reject(err) : resolve({ pkcs8: bytes(pkcs8), spki: bytes(spki) })),
     );
-  },
-  hmacSha1(key, data) {
-    return Promise.resolve(bytes(createHmac('sha1', key).update(data, 'utf8').digest()));
-  },
-  importPrivateKey(pkcs8) {
-    return Promise.resolve(asHandle(createPrivateKey({ key: Buffer.from(pkcs8), format: 'der', type: 'pkcs8' })));
-  },
-  importPublicKey(spki) {
-    return Promise.resolve(asHandle(createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' })));
-  },
-  fromCryptoKey(key) {
-    return asHandle(KeyObject.from(key));
-  },
-  rsaSha256Sign(key, data) {
-    return Promise.resolve(bytes(sign('sha256', Buffer.from(data, 'utf8'), asKey(key))));
-  },
-  rsaSha256Verify(key, signature, data) {
-    return Promise.resolve(verify('sha256', Buffer.from(data, 'utf8'), asKey(key), signature));
-  },
-  generateRsaKeyPair(bits) {
-    return new Promise((resolve, reject) => {
-      generateKeyPair(
-        'rsa',
-        {
-          modulusLength: bits,
-          publicExponent: 0x10001,
-          privateKeyEncoding: { format: 'der', type: 'pkcs8' },
-          publicKeyEncoding: { format: 'der', type: 'spki' },
-        },
-        (err, spki, pkcs8) => (err ? reject(err) : resolve({ pkcs8: bytes(pkcs8), spki: bytes(spki) })),
-      );
-    });
-  },
-  randomBytes(length) {
-    return randomFillSync(new Uint8Array(length));
-  },
-};
+  });
+}
+
+/** Cryptographically secure random bytes. */
+export function randomBytes(length: number): Uint8Array {
+  return randomFillSync(new Uint8Array(length));
+}

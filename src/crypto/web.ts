@@ -1,18 +1,28 @@
 /**
  * The WebCrypto backend: `crypto.subtle` and `crypto.getRandomValues` only, so it runs on Node,
- * Deno, Bun, browsers and Cloudflare Workers alike.
+ * Deno, Bun, browsers and Cloudflare Workers alike. `#crypto` resolves here under the `default`
+ * condition (browsers, workerd, browser bundles) and under `paysig-webcrypto`, the condition that
+ * forces it on Node (`node --conditions=paysig-webcrypto`). Each operation is its own export, so
+ * a bundle keeps only what it calls.
  *
  * @module
  */
-import type { CryptoBackend, KeyHandle } from './backend.js';
+import type { KeyHandle } from './backend.js';
+import { UnsupportedError } from '../errors.js';
 import { toHex } from '../encoding/hex.js';
 
 const utf8 = new TextEncoder();
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
+/**
+ * The message when WebCrypto is missing. Kept short: it ships in every bundle. Browsers expose
+ * `crypto.subtle` only in secure contexts (https, localhost); Node has it from 20 on.
+ */
+const MISSING = 'WebCrypto (globalThis.crypto.subtle) is not available';
+
 function subtle(): SubtleCrypto {
   const s = globalThis.crypto?.subtle;
-  if (s === undefined) throw new Error('WebCrypto (globalThis.crypto.subtle) is not available');
+  if (s === undefined) throw new UnsupportedError(MISSING);
   return s;
 }
 
@@ -34,50 +44,59 @@ function hmacKey(key: string): Promise<CryptoKey> {
 const asKey = (h: KeyHandle): CryptoKey => h as unknown as CryptoKey;
 const asHandle = (k: CryptoKey): KeyHandle => k as unknown as KeyHandle;
 
-/** SHA-1 hex on WebCrypto. Separate functions, so a bundle keeps only what it calls. @internal */
-export async function webSha1Hex(data: string): Promise<string> {
+/** This backend's name. */
+export function backendName(): 'web' {
+  return 'web';
+}
+
+/** Lowercase hex SHA-1 of the UTF-8 bytes of a well-formed string. */
+export async function sha1Hex(data: string): Promise<string> {
   return toHex(new Uint8Array(await subtle().digest('SHA-1', utf8.encode(data))));
 }
 
-/** HMAC-SHA1 on WebCrypto, with the imported key cached. @internal */
-export async function webHmacSha1(key: string, data: string): Promise<Uint8Array> {
+/** Raw HMAC-SHA1 of the UTF-8 bytes of `data` under the UTF-8 bytes of `key` (imported key cached). */
+export async function hmacSha1(key: string, data: string): Promise<Uint8Array> {
   return new Uint8Array(await subtle().sign('HMAC', await hmacKey(key), utf8.encode(data)));
 }
 
-/** Random bytes from `crypto.getRandomValues`. @internal */
-export function webRandomBytes(length: number): Uint8Array {
-  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+/** Imports an RSA private key from PKCS#8 DER for RSASSA-PKCS1-v1_5 with SHA-256. */
+export async function importPrivateKey(pkcs8: Uint8Array): Promise<KeyHandle> {
+  return asHandle(await subtle().importKey('pkcs8', pkcs8 as BufferSource, RSA, false, ['sign']));
 }
 
-/** The WebCrypto implementation of {@link CryptoBackend}. */
-export const webBackend: CryptoBackend = {
-  name: 'web',
-  sha1Hex: webSha1Hex,
-  hmacSha1: webHmacSha1,
-  async importPrivateKey(pkcs8) {
-    return asHandle(await subtle().importKey('pkcs8', pkcs8 as BufferSource, RSA, false, ['sign']));
-  },
-  async importPublicKey(spki) {
-    return asHandle(await subtle().importKey('spki', spki as BufferSource, RSA, true, ['verify']));
-  },
-  fromCryptoKey: asHandle,
-  async rsaSha256Sign(key, data) {
-    return new Uint8Array(await subtle().sign(RSA, asKey(key), utf8.encode(data)));
-  },
-  rsaSha256Verify(key, signature, data) {
-    return subtle().verify(RSA, asKey(key), signature as BufferSource, utf8.encode(data));
-  },
-  async generateRsaKeyPair(bits) {
-    const pair = await subtle().generateKey(
-      { ...RSA, modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]) },
-      true,
-      ['sign', 'verify'],
-    );
-    const [pkcs8, spki] = await Promise.all([
-      subtle().exportKey('pkcs8', pair.privateKey),
-      subtle().exportKey('spki', pair.publicKey),
-    ]);
-    return { pkcs8: new Uint8Array(pkcs8), spki: new Uint8Array(spki) };
-  },
-  randomBytes: webRandomBytes,
-};
+/** Imports an RSA public key from SPKI DER for RSASSA-PKCS1-v1_5 with SHA-256. */
+export async function importPublicKey(spki: Uint8Array): Promise<KeyHandle> {
+  return asHandle(await subtle().importKey('spki', spki as BufferSource, RSA, true, ['verify']));
+}
+
+/** Adopts a caller's `CryptoKey` as it is. */
+export function fromCryptoKey(key: CryptoKey): KeyHandle {
+  return asHandle(key);
+}
+
+/** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */
+export async function rsaSha256Sign(key: KeyHandle, data: string): Promise<Uint8Array> {
+  return new Uint8Array(await subtle().sign(RSA, asKey(key), utf8.encode(data)));
+}
+
+/** Verifies an RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */
+export function rsaSha256Verify(key: KeyHandle, signature: Uint8Array, data: string): Promise<boolean> {
+  return subtle().verify(RSA, asKey(key), signature as BufferSource, utf8.encode(data));
+}
+
+/** Generates an RSA key pair (exponent 65537); returns PKCS#8 and SPKI DER. */
+export async function generateRsaKeyPair(bits: number): Promise<{ pkcs8: Uint8Array; spki: Uint8Array }> {
+  const s = subtle();
+  const pair = await s.generateKey({ ...RSA, modulusLength: bits, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+    'sign',
+    'verify',
+  ]);
+  const [pkcs8, spki] = await Promise.all([s.exportKey('pkcs8', pair.privateKey), s.exportKey('spki', pair.publicKey)]);
+  return { pkcs8: new Uint8Array(pkcs8), spki: new Uint8Array(spki) };
+}
+
+/** Cryptographically secure random bytes from `crypto.getRandomValues`. */
+export function randomBytes(length: number): Uint8Array {
+  if (typeof globalThis.crypto?.getRandomValues !== 'function') throw new UnsupportedError(MISSING);
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+}

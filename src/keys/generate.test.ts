@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, sign as nodeSign, verify as nodeVerify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backend } from '../crypto/index.js';
+import * as backend from '#crypto';
 import { generateKeyPair } from './generate.js';
 import { importPrivateKey, importPublicKey } from './import.js';
 
@@ -40,10 +40,10 @@ describe('generateKeyPair', () => {
     // round trip through paysig's import, sign and verify, checked against node:crypto
     const data = 'round trip \u00e9';
     for (const privPem of [pair.privateKeyPkcs8, pair.privateKeyPkcs1]) {
-      const sig = await backend().rsaSha256Sign(await importPrivateKey(privPem), data);
+      const sig = await backend.rsaSha256Sign(await importPrivateKey(privPem), data);
       expect(Buffer.from(sig).equals(nodeSign('sha256', Buffer.from(data), priv8))).toBe(true);
       for (const pubPem of [pair.publicKeySpki, pair.publicKeyPkcs1]) {
-        expect(await backend().rsaSha256Verify(await importPublicKey(pubPem), sig, data)).toBe(true);
+        expect(await backend.rsaSha256Verify(await importPublicKey(pubPem), sig, data)).toBe(true);
         expect(nodeVerify('sha256', Buffer.from(data), createPublicKey(pubPem), sig)).toBe(true);
       }
     }
@@ -51,7 +51,7 @@ describe('generateKeyPair', () => {
 
   it('defaults to 4096 bits', async () => {
     const fake = { pkcs8: derOf('rsa-4096-pkcs8', 'pkcs8'), spki: derOf('rsa-4096-spki', 'spki') };
-    const spy = vi.spyOn(backend(), 'generateRsaKeyPair').mockResolvedValue(fake);
+    const spy = vi.spyOn(backend, 'generateRsaKeyPair').mockResolvedValue(fake);
     const pair = await generateKeyPair();
     expect(spy).toHaveBeenCalledWith(4096);
     expect(pair.privateKeyPkcs1).toBe(readFileSync(new URL('test-only-rsa-4096-pkcs1.pem', KEYS), 'utf8'));
@@ -61,7 +61,7 @@ describe('generateKeyPair', () => {
   });
 
   it('refuses small, odd and huge sizes before generating anything', async () => {
-    const spy = vi.spyOn(backend(), 'generateRsaKeyPair');
+    const spy = vi.spyOn(backend, 'generateRsaKeyPair');
     const cases: Array<[number, string]> = [
       [1024, 'ERR_KEY_TOO_SMALL'],
       [2040, 'ERR_KEY_TOO_SMALL'],
@@ -81,7 +81,7 @@ describe('generateKeyPair', () => {
   });
 
   it('wraps a backend failure in a KeyError', async () => {
-    vi.spyOn(backend(), 'generateRsaKeyPair').mockRejectedValue(new Error('no entropy'));
+    vi.spyOn(backend, 'generateRsaKeyPair').mockRejectedValue(new Error('no entropy'));
     await expect(generateKeyPair({ bits: 2048 })).rejects.toMatchObject({ code: 'ERR_KEY_INVALID' });
   });
 });

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { backend } from '../crypto/index.js';
+import { backendName, generateRsaKeyPair } from '#crypto';
 import { InvalidInputError, KeyError, WeakKeyError } from '../errors.js';
 import { MAX_RSA_BITS, pkcs8ToPkcs1, spkiToPkcs1 } from './der.js';
 import { MIN_RSA_BITS } from './decode.js';
@@ -64,9 +64,9 @@ export async function generateKeyPair(options?: GenerateKeyPairOptions): Promise
   }
   let pair: { pkcs8: Uint8Array; spki: Uint8Array };
   try {
-    pair = await backend().generateRsaKeyPair(bits);
+    pair = await generateRsaKeyPair(bits);
   } catch (cause) {
-    throw new KeyError(`RSA key generation (${bits} bits) failed in the ${backend().name} crypto backend`, { cause });
+    throw new KeyError(`RSA key generation (${bits} bits) failed in the ${backendName()} crypto backend`, { cause });
   }
   return {
     privateKeyPkcs8: formatPem('PRIVATE KEY', pair.pkcs8),

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, sign as nodeSign, webcrypto } from '
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backend } from '../crypto/index.js';
+import * as backend from '#crypto';
 import { KeyError, PaysigError, WeakKeyError } from '../errors.js';
 import { clearKeyCache, importPrivateKey, importPublicKey, KEY_CACHE_SIZE } from './import.js';
 import { formatPem } from './pem.js';
@@ -65,7 +65,7 @@ describe.each([2048, 4096])('signatures with the %i-bit key', (bits) => {
   it('PKCS#1 and PKCS#8 sign exactly as node:crypto does', async () => {
     for (const form of ['pkcs1', 'pkcs8']) {
       const key = await importPrivateKey(pemOf(`rsa-${bits}-${form}`));
-      const sig = await backend().rsaSha256Sign(key, data);
+      const sig = await backend.rsaSha256Sign(key, data);
       expect(Buffer.from(sig).toString('hex'), form).toBe(oracle.toString('hex'));
     }
   });
@@ -73,11 +73,11 @@ describe.each([2048, 4096])('signatures with the %i-bit key', (bits) => {
   it('SPKI and PKCS#1-public verify it, and refuse a flipped bit or other data', async () => {
     for (const form of ['spki', 'pkcs1-public']) {
       const key = await importPublicKey(pemOf(`rsa-${bits}-${form}`));
-      expect(await backend().rsaSha256Verify(key, new Uint8Array(oracle), data)).toBe(true);
+      expect(await backend.rsaSha256Verify(key, new Uint8Array(oracle), data)).toBe(true);
       const bad = new Uint8Array(oracle);
       bad[bad.length >> 1]! ^= 4;
-      expect(await backend().rsaSha256Verify(key, bad, data)).toBe(false);
-      expect(await backend().rsaSha256Verify(key, new Uint8Array(oracle), data + ' ')).toBe(false);
+      expect(await backend.rsaSha256Verify(key, bad, data)).toBe(false);
+      expect(await backend.rsaSha256Verify(key, new Uint8Array(oracle), data + ' ')).toBe(false);
     }
   });
 });
@@ -86,21 +86,21 @@ describe('cache', () => {
   const pem = pemOf('rsa-2048-pkcs1');
 
   it('imports a PEM once and returns the same handle', async () => {
-    const spy = vi.spyOn(backend(), 'importPrivateKey');
+    const spy = vi.spyOn(backend, 'importPrivateKey');
     const [a, b] = await Promise.all([importPrivateKey(pem), importPrivateKey(pem)]);
     const c = await importPrivateKey(pem);
     expect(a).toBe(b);
     expect(a).toBe(c);
     expect(spy).toHaveBeenCalledTimes(1);
     // The public cache is separate.
-    const pubSpy = vi.spyOn(backend(), 'importPublicKey');
+    const pubSpy = vi.spyOn(backend, 'importPublicKey');
     const pub = pemOf('rsa-2048-spki');
     expect(await importPublicKey(pub)).toBe(await importPublicKey(pub));
     expect(pubSpy).toHaveBeenCalledTimes(1);
   });
 
   it('evicts the oldest entry beyond its bound', async () => {
-    const spy = vi.spyOn(backend(), 'importPrivateKey');
+    const spy = vi.spyOn(backend, 'importPrivateKey');
     // Distinct strings for the same key: trailing whitespace is allowed.
     const variants = Array.from({ length: KEY_CACHE_SIZE + 1 }, (_, i) => pem + ' '.repeat(i));
     for (const v of variants.slice(0, KEY_CACHE_SIZE)) await importPrivateKey(v);
@@ -116,7 +116,7 @@ describe('cache', () => {
 
   it('forgets a failed import, wrapping the backend error in a KeyError', async () => {
     const boom = new Error('backend exploded');
-    const spy = vi.spyOn(backend(), 'importPrivateKey').mockRejectedValueOnce(boom);
+    const spy = vi.spyOn(backend, 'importPrivateKey').mockRejectedValueOnce(boom);
     const err = await importPrivateKey(pem).then(
       () => undefined,
       (e: unknown) => e,
@@ -128,14 +128,14 @@ describe('cache', () => {
   });
 
   it('wraps a backend that throws synchronously', async () => {
-    vi.spyOn(backend(), 'importPublicKey').mockImplementationOnce(() => {
+    vi.spyOn(backend, 'importPublicKey').mockImplementationOnce(() => {
       throw new TypeError('sync failure');
     });
     expect(await codeOf(importPublicKey(pemOf('rsa-2048-spki')))).toBe('ERR_KEY_INVALID');
   });
 
   it('never caches a refused key', async () => {
-    const spy = vi.spyOn(backend(), 'importPrivateKey');
+    const spy = vi.spyOn(backend, 'importPrivateKey');
     expect(await codeOf(importPrivateKey(pemOf('rsa-1024-pkcs8')))).toBe('ERR_KEY_TOO_SMALL');
     expect(spy).not.toHaveBeenCalled();
   });
@@ -150,15 +150,15 @@ describe('CryptoKey input', () => {
   it('adopts a private and a public RSASSA-PKCS1-v1_5 SHA-256 key, once each', async () => {
     const priv = (await subtle.importKey('pkcs8', der('rsa-2048-pkcs8'), RSA, false, ['sign'])) as CryptoKey;
     const pub = (await subtle.importKey('spki', spki('rsa-2048-spki'), RSA, true, ['verify'])) as CryptoKey;
-    const spy = vi.spyOn(backend(), 'fromCryptoKey');
+    const spy = vi.spyOn(backend, 'fromCryptoKey');
     const h = await importPrivateKey(priv);
     expect(await importPrivateKey(priv)).toBe(h);
     expect(spy).toHaveBeenCalledTimes(1);
     const data = 'hello';
-    const sig = await backend().rsaSha256Sign(h, data);
+    const sig = await backend.rsaSha256Sign(h, data);
     const oracle = nodeSign('sha256', Buffer.from(data), createPrivateKey(pemOf('rsa-2048-pkcs8')));
     expect(Buffer.from(sig).equals(oracle)).toBe(true);
-    expect(await backend().rsaSha256Verify(await importPublicKey(pub), sig, data)).toBe(true);
+    expect(await backend.rsaSha256Verify(await importPublicKey(pub), sig, data)).toBe(true);
   });
 
   it('refuses the wrong kind, algorithm, hash, size or usage', async () => {

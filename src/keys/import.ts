@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { backend, type CryptoBackend, type KeyHandle } from '../crypto/index.js';
+import { backendName, fromCryptoKey, importPrivateKey as importPkcs8, importPublicKey as importSpki } from '#crypto';
+import type { KeyHandle } from '../crypto/backend.js';
 import { KeyError, WeakKeyError } from '../errors.js';
 import { MAX_RSA_BITS } from './der.js';
 import { keyDerFor, MIN_RSA_BITS, type KeyKind } from './decode.js';
@@ -15,13 +16,11 @@ import { keyDerFor, MIN_RSA_BITS, type KeyKind } from './decode.js';
 /** How many PEM keys of each kind stay imported. */
 export const KEY_CACHE_SIZE = 32;
 
-interface Entry {
-  readonly backend: CryptoBackend;
-  readonly promise: Promise<KeyHandle>;
-}
-
-const pemCache: Record<KeyKind, Map<string, Entry>> = { private: new Map(), public: new Map() };
-const cryptoKeyCache: Record<KeyKind, WeakMap<CryptoKey, Entry>> = { private: new WeakMap(), public: new WeakMap() };
+const pemCache: Record<KeyKind, Map<string, Promise<KeyHandle>>> = { private: new Map(), public: new Map() };
+const cryptoKeyCache: Record<KeyKind, WeakMap<CryptoKey, Promise<KeyHandle>>> = {
+  private: new WeakMap(),
+  public: new WeakMap(),
+};
 
 /** Empties the caches (tests only). @internal */
 export function clearKeyCache(): void {
@@ -31,33 +30,31 @@ export function clearKeyCache(): void {
   cryptoKeyCache.public = new WeakMap();
 }
 
-async function load(b: CryptoBackend, der: Uint8Array, kind: KeyKind): Promise<KeyHandle> {
+async function load(der: Uint8Array, kind: KeyKind): Promise<KeyHandle> {
   try {
-    return await (kind === 'private' ? b.importPrivateKey(der) : b.importPublicKey(der));
+    return await (kind === 'private' ? importPkcs8(der) : importSpki(der));
   } catch (cause) {
-    throw new KeyError(`RSA ${kind} key was refused by the ${b.name} crypto backend`, { cause });
+    throw new KeyError(`RSA ${kind} key was refused by the ${backendName()} crypto backend`, { cause });
   }
 }
 
 function importPem(pem: string, kind: KeyKind): Promise<KeyHandle> {
   const cache = pemCache[kind];
-  const b = backend();
   const hit = cache.get(pem);
-  if (hit !== undefined && hit.backend === b) return hit.promise;
+  if (hit !== undefined) return hit;
   let der: Uint8Array;
   try {
     der = keyDerFor(pem, kind);
   } catch (error) {
     return Promise.reject(error);
   }
-  const entry: Entry = { backend: b, promise: load(b, der, kind) };
-  if (hit !== undefined) cache.delete(pem);
-  else if (cache.size >= KEY_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(pem, entry);
-  entry.promise.catch(() => {
-    if (cache.get(pem) === entry) cache.delete(pem);
+  const promise = load(der, kind);
+  if (cache.size >= KEY_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(pem, promise);
+  promise.catch(() => {
+    if (cache.get(pem) === promise) cache.delete(pem);
   });
-  return entry.promise;
+  return promise;
 }
 
 function describe(value: unknown): string {
@@ -96,19 +93,20 @@ function checkCryptoKey(key: CryptoKey, kind: KeyKind): void {
 
 function importCryptoKey(key: CryptoKey, kind: KeyKind): Promise<KeyHandle> {
   const cache = cryptoKeyCache[kind];
-  const b = backend();
   const hit = cache.get(key);
-  if (hit !== undefined && hit.backend === b) return hit.promise;
+  if (hit !== undefined) return hit;
   let handle: KeyHandle;
   try {
     checkCryptoKey(key, kind);
-    handle = b.fromCryptoKey(key);
+    handle = fromCryptoKey(key);
   } catch (error) {
     if (error instanceof KeyError || error instanceof WeakKeyError) return Promise.reject(error);
-    return Promise.reject(new KeyError(`CryptoKey was refused by the ${b.name} crypto backend`, { cause: error }));
+    return Promise.reject(
+      new KeyError(`CryptoKey was refused by the ${backendName()} crypto backend`, { cause: error }),
+    );
   }
   const promise = Promise.resolve(handle);
-  cache.set(key, { backend: b, promise });
+  cache.set(key, promise);
   return promise;
 }
 

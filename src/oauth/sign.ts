@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { backend, hmacSha1, randomBytes } from '../crypto/index.js';
+import { hmacSha1, randomBytes, rsaSha256Sign } from '#crypto';
 import { InvalidInputError, UnsupportedError } from '../errors.js';
 import { percentEncode } from '../encoding/percent.js';
 import { toBase64 } from '../encoding/base64.js';
@@ -185,7 +185,7 @@ export async function signOAuth(request: SignOAuthRequest): Promise<SignOAuthRes
     raw = await hmacSha1(hmacKey, baseString);
   } else {
     const handle = await importPrivateKey(request.privateKey!);
-    raw = await backend().rsaSha256Sign(handle, baseString);
+    raw = await rsaSha256Sign(handle, baseString);
   }
   const signature = toBase64(raw);
   oauth['oauth_signature'] = signature;

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { backend, hmacSha1 } from '../crypto/index.js';
+import { hmacSha1, rsaSha256Verify } from '#crypto';
 import {
   InvalidInputError,
   MethodNotAllowedError,
@@ -200,7 +200,7 @@ export async function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOA
       throw new MethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
     }
     const handle = await importPublicKey(creds.publicKey);
-    ok = received.length > 0 && (await backend().rsaSha256Verify(handle, received, baseString));
+    ok = received.length > 0 && (await rsaSha256Verify(handle, received, baseString));
   }
   if (!ok) throw new SignatureInvalidError();
 

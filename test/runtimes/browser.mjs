@@ -1,6 +1,6 @@
 // `npm run test:browser`: the conformance suite in headless Chromium (playwright-core driving
 // /usr/bin/chromium, or $CHROMIUM_PATH). The suite is bundled with esbuild for the browser
-// (WebCrypto entry of paysig, fixtures embedded) and served from 127.0.0.1 on a random port; no
+// (paysig on its WebCrypto backend, fixtures embedded) and served from 127.0.0.1 on a random port; no
 // other network. Last line: `N passed, M failed`; exit code non-zero on any failure.
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';

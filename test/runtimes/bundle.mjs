@@ -1,6 +1,7 @@
 // Bundles a runtime entry with esbuild for the runtimes that have no file system (workerd and the
-// browser). `paysig` is resolved BY NAME through the package's "exports" (self-reference), with the
-// conditions the target runtime uses, so the WebCrypto entry is the one bundled. The vectors and
+// browser). `paysig` is resolved BY NAME through the package's "exports" (self-reference), and its
+// `#crypto` import through "imports", with the conditions the target runtime uses, so the WebCrypto
+// backend (dist/crypto/web.js) is the one bundled. The vectors and
 // keys are embedded through the virtual module `paysig-fixtures`.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,7 @@ export async function bundle({ entry, outfile, conditions, platform = 'neutral',
     logLevel: 'silent',
     legalComments: 'none',
   });
-  const resolvedPaysig = Object.keys(result.metafile.inputs).filter((p) => /^dist\/index(\.node)?\.js$/.test(p));
+  // The entry and the backend module `#crypto` resolved to, e.g. dist/index.js+dist/crypto/web.js.
+  const resolvedPaysig = Object.keys(result.metafile.inputs).filter((p) => /^dist\/(index|crypto\/(web|node))\.js$/.test(p));
   return { resolvedPaysig };
 }

@@ -75,7 +75,7 @@ export async function bunLeg(name = 'bun', entry = ENTRY, cwd = ROOT) {
 /** The suite's own check that it can fail: test/conformance/self-check.mjs on this Node. */
 export async function selfCheckLeg() {
   const r = await run(process.execPath, [join('test', 'conformance', 'self-check.mjs')], { cwd: ROOT, timeoutMs: LEG_TIMEOUT_MS });
-  return outcome('suite self-check', process.version, r, { backend: 'node', resolved: 'mutants of dist/index.node.js' });
+  return outcome('suite self-check', process.version, r, { backend: 'node', resolved: 'mutants of dist/index.js' });
 }
 
 /**

@@ -12,7 +12,7 @@ const bins = [
   ['node24', join(dir, 'node_modules', 'node24', 'bin', 'node')],
 ];
 
-if (!existsSync(join(ROOT, 'dist', 'index.node.js'))) {
+if (!existsSync(join(ROOT, 'dist', 'crypto', 'node.js'))) {
   console.log('node-versions: dist/ is not built; run `npm run build` first');
   console.log('0 passed, 1 failed');
   process.exit(1);

@@ -16,7 +16,7 @@ const watchdog = setTimeout(() => {
 }, TOTAL_TIMEOUT_MS);
 watchdog.unref();
 
-if (!existsSync(join(ROOT, 'dist', 'index.js')) || !existsSync(join(ROOT, 'dist', 'index.node.js'))) {
+if (!['index.js', 'crypto/node.js', 'crypto/web.js'].every((f) => existsSync(join(ROOT, 'dist', f)))) {
   console.log('conformance: dist/ is not built; run `npm run build` first');
   console.log('0 passed, 1 failed');
   process.exit(1);

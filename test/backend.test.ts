@@ -1,0 +1,50 @@
+// Each vitest project aliases `#crypto` to one backend (vitest.config.ts); these tests pin that the
+// alias took effect, so every other test really runs once per backend.
+import { webcrypto } from 'node:crypto';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import * as backend from '#crypto';
+import { control, cryptoBackendName, PaysigError, UnsupportedError } from '../src/index.js';
+import * as web from '../src/crypto/web.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The backend the project aliases `#crypto` to. */
+    backend: 'web' | 'node';
+  }
+}
+
+describe('the crypto backend of this vitest project', () => {
+  it('is the one vitest.config.ts aliases #crypto to', () => {
+    expect(cryptoBackendName()).toBe(inject('backend'));
+    expect(backend.backendName()).toBe(inject('backend'));
+  });
+
+  it('is what control() calls', async () => {
+    const spy = vi.spyOn(backend, 'sha1Hex');
+    await control('C-B', { endpointId: 1111, client_orderid: '902B4FF5', amount: '10.42', email: 'a@b.c' }, 'k');
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+});
+
+describe('the WebCrypto backend without WebCrypto', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses with UnsupportedError (ERR_UNSUPPORTED), not a bare Error', async () => {
+    vi.stubGlobal('crypto', undefined);
+    const err = await web.sha1Hex('x').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(UnsupportedError);
+    expect(err).toBeInstanceOf(PaysigError);
+    expect(err).toMatchObject({ code: 'ERR_UNSUPPORTED', message: expect.stringContaining('WebCrypto') });
+    await expect(web.hmacSha1('k', 'd')).rejects.toBeInstanceOf(UnsupportedError);
+    expect(() => web.randomBytes(4)).toThrow(UnsupportedError);
+  });
+
+  it('works again once WebCrypto is there', async () => {
+    vi.stubGlobal('crypto', webcrypto);
+    expect(await web.sha1Hex('abc')).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
+  });
+});
