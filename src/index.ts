@@ -12,17 +12,14 @@
 
 // --- errors ---
 export * from './errors.js';
+export { isPaysigError, httpStatusOf, type AnyPaysigError } from './error-handling.js';
 
 // --- encoding ---
 export { percentEncode, percentDecode } from './encoding/percent.js';
-export { parseForm, formatForm, MAX_FORM_PAIRS, type Pair } from './encoding/form.js';
-export { toBase64, fromBase64 } from './encoding/base64.js';
-export { toHex, fromHex } from './encoding/hex.js';
-export { timingSafeEqual, timingSafeEqualString } from './encoding/compare.js';
+export { parseForm, formatForm, MAX_FORM_PAIRS } from './encoding/form.js';
 
 // --- crypto ---
 export { cryptoBackendName } from './crypto/name.js';
-export type { KeyHandle } from './crypto/index.js';
 
 // --- control ---
 export { toMinorUnits } from './control/amount.js';
@@ -98,7 +95,7 @@ export type {
   OperationParamsMap,
   OperationId,
 } from './operations/params.js';
-export { resolveAuth, serviceTrim, type Scheme, type Exponent, type ResolvedAuth } from './operations/fields.js';
+export type { Scheme, Exponent } from './operations/fields.js';
 export {
   signRequest,
   ACCEPT,

@@ -18,14 +18,13 @@ import {
   parseAuthorizationHeader,
   parseForm,
   percentDecode,
-  resolveAuth,
   signatureBaseString,
   signOAuth,
   verifyRequest,
   type Scheme,
   type VerifyCredentials,
 } from '../index.node.js';
-import { checkFields, controlFieldsOf, exponentOf, formulaHasLogin, serviceTrim } from '../operations/fields.js';
+import { checkFields, controlFieldsOf, exponentOf, formulaHasLogin, resolveAuth, serviceTrim } from '../operations/fields.js';
 import { flag, parseArgs, readSecretFile, secretFromEnv, UsageError, type Io } from './util.js';
 
 /** Help text of the subcommand. */
