@@ -85,7 +85,7 @@ export interface PaysigErrorOptions {
 
 /** A value given to paysig breaks a documented rule (wrong type, out of range, bad format). */
 export class InvalidInputError extends PaysigError {
-  declare readonly code: 'ERR_INVALID_INPUT';
+  /** The stable code of this class. */ declare readonly code: 'ERR_INVALID_INPUT';
   /** @param message what was wrong, naming the field and the rule */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_INVALID_INPUT', message, options);
@@ -94,7 +94,7 @@ export class InvalidInputError extends PaysigError {
 
 /** A field that a formula, operation or protocol requires is absent. */
 export class MissingFieldError extends PaysigError {
-  declare readonly code: 'ERR_MISSING_FIELD';
+  /** The stable code of this class. */ declare readonly code: 'ERR_MISSING_FIELD';
   /** @param field the name of the missing field */
   constructor(field: string, message = `missing required field "${field}"`) {
     super('ERR_MISSING_FIELD', message, { field });
@@ -103,7 +103,7 @@ export class MissingFieldError extends PaysigError {
 
 /** An amount is not a plain non-negative decimal that fits the currency's minor units and int64. */
 export class InvalidAmountError extends PaysigError {
-  declare readonly code: 'ERR_INVALID_AMOUNT';
+  /** The stable code of this class. */ declare readonly code: 'ERR_INVALID_AMOUNT';
   /** @param message what was wrong with the amount, quoting the value */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_INVALID_AMOUNT', message, { field: 'amount', ...options });
@@ -112,7 +112,7 @@ export class InvalidAmountError extends PaysigError {
 
 /** Malformed percent-encoding, invalid UTF-8, a lone surrogate, bad Base64 or hex. */
 export class EncodingError extends PaysigError {
-  declare readonly code: 'ERR_ENCODING';
+  /** The stable code of this class. */ declare readonly code: 'ERR_ENCODING';
   /** @param message what was malformed and where */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_ENCODING', message, options);
@@ -121,7 +121,7 @@ export class EncodingError extends PaysigError {
 
 /** Something paysig does not do: an unknown signature method, a scheme the operation lacks. */
 export class UnsupportedError extends PaysigError {
-  declare readonly code: 'ERR_UNSUPPORTED';
+  /** The stable code of this class. */ declare readonly code: 'ERR_UNSUPPORTED';
   /** @param message what is unsupported */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_UNSUPPORTED', message, options);
@@ -130,7 +130,7 @@ export class UnsupportedError extends PaysigError {
 
 /** A `control` digest does not match the request and the control key. */
 export class ControlMismatchError extends PaysigError {
-  declare readonly code: 'ERR_CONTROL_MISMATCH';
+  /** The stable code of this class. */ declare readonly code: 'ERR_CONTROL_MISMATCH';
   /** @param message which digest failed (never the expected value) */
   constructor(message = 'control digest does not match', options?: PaysigErrorOptions) {
     super('ERR_CONTROL_MISMATCH', message, { field: 'control', ...options });
@@ -139,7 +139,7 @@ export class ControlMismatchError extends PaysigError {
 
 /** An OAuth signature does not verify. */
 export class SignatureInvalidError extends PaysigError {
-  declare readonly code: 'ERR_SIGNATURE_INVALID';
+  /** The stable code of this class. */ declare readonly code: 'ERR_SIGNATURE_INVALID';
   /** @param message which signature failed (never the expected value) */
   constructor(message = 'oauth_signature does not verify', options?: PaysigErrorOptions) {
     super('ERR_SIGNATURE_INVALID', message, { field: 'oauth_signature', ...options });
@@ -148,7 +148,7 @@ export class SignatureInvalidError extends PaysigError {
 
 /** The `Authorization` header is not a well-formed OAuth 1.0a header. */
 export class OAuthHeaderError extends PaysigError {
-  declare readonly code: 'ERR_OAUTH_HEADER_MALFORMED';
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_HEADER_MALFORMED';
   /** @param message what is malformed */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_OAUTH_HEADER_MALFORMED', message, { field: 'Authorization', ...options });
@@ -160,7 +160,7 @@ export class OAuthHeaderError extends PaysigError {
  * repeats it with a different value.
  */
 export class OAuthParameterError extends PaysigError {
-  declare readonly code: 'ERR_OAUTH_PARAMETER';
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_PARAMETER';
   /** @param message which parameter and what is wrong with it */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_OAUTH_PARAMETER', message, options);
@@ -172,7 +172,7 @@ export class OAuthParameterError extends PaysigError {
  * on a `control` request is {@link UnknownMerchantError}.)
  */
 export class UnknownConsumerError extends PaysigError {
-  declare readonly code: 'ERR_OAUTH_UNKNOWN_CONSUMER';
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_UNKNOWN_CONSUMER';
   /** @param message says the consumer is unknown */
   constructor(message = 'unknown consumer', options?: PaysigErrorOptions) {
     super('ERR_OAUTH_UNKNOWN_CONSUMER', message, { field: 'oauth_consumer_key', ...options });
@@ -185,7 +185,7 @@ export class UnknownConsumerError extends PaysigError {
  * {@link HttpMethodNotAllowedError}.)
  */
 export class MethodNotAllowedError extends PaysigError {
-  declare readonly code: 'ERR_OAUTH_METHOD_NOT_ALLOWED';
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_METHOD_NOT_ALLOWED';
   /** @param message which method is not allowed for this consumer */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_OAUTH_METHOD_NOT_ALLOWED', message, { field: 'oauth_signature_method', ...options });
@@ -194,7 +194,7 @@ export class MethodNotAllowedError extends PaysigError {
 
 /** `oauth_timestamp` lies outside the allowed clock-skew window. */
 export class TimestampError extends PaysigError {
-  declare readonly code: 'ERR_OAUTH_TIMESTAMP';
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_TIMESTAMP';
   /** @param message how far off the timestamp is */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_OAUTH_TIMESTAMP', message, { field: 'oauth_timestamp', ...options });
@@ -203,7 +203,7 @@ export class TimestampError extends PaysigError {
 
 /** The nonce was already used by this consumer within the window: a replay. */
 export class NonceReplayedError extends PaysigError {
-  declare readonly code: 'ERR_OAUTH_NONCE_REPLAYED';
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_NONCE_REPLAYED';
   /** @param message says the nonce was seen before */
   constructor(message = 'oauth_nonce was already used', options?: PaysigErrorOptions) {
     super('ERR_OAUTH_NONCE_REPLAYED', message, { field: 'oauth_nonce', ...options });
@@ -212,7 +212,7 @@ export class NonceReplayedError extends PaysigError {
 
 /** The nonce store could not answer (for example Redis is unreachable); the verifier fails closed. */
 export class NonceStoreError extends PaysigError {
-  declare readonly code: 'ERR_NONCE_STORE';
+  /** The stable code of this class. */ declare readonly code: 'ERR_NONCE_STORE';
   /** @param message what failed */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_NONCE_STORE', message, options);
@@ -221,7 +221,7 @@ export class NonceStoreError extends PaysigError {
 
 /** A key is malformed, encrypted, of the wrong kind, or not RSA. */
 export class KeyError extends PaysigError {
-  declare readonly code: 'ERR_KEY_INVALID';
+  /** The stable code of this class. */ declare readonly code: 'ERR_KEY_INVALID';
   /** @param message what is wrong with the key (never its contents) */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_KEY_INVALID', message, options);
@@ -230,7 +230,7 @@ export class KeyError extends PaysigError {
 
 /** An RSA key is shorter than 2048 bits. */
 export class WeakKeyError extends PaysigError {
-  declare readonly code: 'ERR_KEY_TOO_SMALL';
+  /** The stable code of this class. */ declare readonly code: 'ERR_KEY_TOO_SMALL';
   /** @param bits the modulus length found */
   constructor(readonly bits: number) {
     super('ERR_KEY_TOO_SMALL', `RSA key of ${bits} bits refused: at least 2048 bits are required`);
@@ -239,7 +239,7 @@ export class WeakKeyError extends PaysigError {
 
 /** No operation of the catalog matches the name or the request path. */
 export class UnknownOperationError extends PaysigError {
-  declare readonly code: 'ERR_UNKNOWN_OPERATION';
+  /** The stable code of this class. */ declare readonly code: 'ERR_UNKNOWN_OPERATION';
   /** @param message what was looked up */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_UNKNOWN_OPERATION', message, options);
@@ -248,7 +248,7 @@ export class UnknownOperationError extends PaysigError {
 
 /** A request's `Content-Type` or `Accept` is not what the API requires. */
 export class MediaTypeError extends PaysigError {
-  declare readonly code: 'ERR_MEDIA_TYPE';
+  /** The stable code of this class. */ declare readonly code: 'ERR_MEDIA_TYPE';
   /** @param message which header is wrong */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_MEDIA_TYPE', message, options);
@@ -261,7 +261,7 @@ export class MediaTypeError extends PaysigError {
  * path when the formula has no login. (An unknown OAuth consumer is {@link UnknownConsumerError}.)
  */
 export class UnknownMerchantError extends PaysigError {
-  declare readonly code: 'ERR_UNKNOWN_MERCHANT';
+  /** The stable code of this class. */ declare readonly code: 'ERR_UNKNOWN_MERCHANT';
   /** @param message which identifier was unknown (`login`, `endpointId`, `endpointGroupId`) */
   constructor(message = 'unknown merchant', options?: PaysigErrorOptions) {
     super('ERR_UNKNOWN_MERCHANT', message, options);
@@ -270,7 +270,7 @@ export class UnknownMerchantError extends PaysigError {
 
 /** The request's HTTP method is not one the API accepts; answer 405 with an `Allow` header. */
 export class HttpMethodNotAllowedError extends PaysigError {
-  declare readonly code: 'ERR_METHOD_NOT_ALLOWED';
+  /** The stable code of this class. */ declare readonly code: 'ERR_METHOD_NOT_ALLOWED';
   /** The value of the `Allow` response header: the methods the resource accepts (`'POST'`). */
   readonly allow: string;
   /**
@@ -285,7 +285,7 @@ export class HttpMethodNotAllowedError extends PaysigError {
 
 /** The request body is longer than the verifier accepts (`maxBodyBytes`). */
 export class BodyTooLargeError extends PaysigError {
-  declare readonly code: 'ERR_BODY_TOO_LARGE';
+  /** The stable code of this class. */ declare readonly code: 'ERR_BODY_TOO_LARGE';
   /** The largest body accepted, in bytes. */
   readonly limit: number;
   /** @param limit the largest body accepted, in bytes */

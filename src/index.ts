@@ -16,10 +16,11 @@ export { isPaysigError, httpStatusOf, type AnyPaysigError } from './error-handli
 
 // --- encoding ---
 export { percentEncode, percentDecode } from './encoding/percent.js';
-export { parseForm, formatForm, MAX_FORM_PAIRS } from './encoding/form.js';
+export { parseForm, formatForm, MAX_FORM_PAIRS, type Pair } from './encoding/form.js';
 
 // --- crypto ---
 export { cryptoBackendName } from './crypto/name.js';
+export type { KeyHandle } from './crypto/index.js';
 
 // --- control ---
 export { toMinorUnits } from './control/amount.js';
