@@ -66,7 +66,10 @@ export interface VerifyRequestOptions {
    * rewrites scheme, host or path). Default: `request.url`. OAuth signs this URL.
    */
   url?: string;
-  /** Looks the merchant's secrets up. Returning undefined (or no usable secret) refuses the request. */
+  /**
+   * Looks the merchant's secrets up. Returning undefined (or no usable secret) refuses the request:
+   * {@link UnknownMerchantError} on a `control` request, `UnknownConsumerError` on an OAuth one.
+   */
   credentials: (
     who: CredentialsQuery,
   ) => VerifyCredentials | undefined | Promise<VerifyCredentials | undefined>;
@@ -76,7 +79,7 @@ export interface VerifyRequestOptions {
   maxSkewSeconds?: number;
   /** OAuth nonce store; replays within the window are refused. */
   nonceStore?: NonceStore;
-  /** Largest body accepted, in bytes (default 64 KiB); read with a bounded reader. */
+  /** Largest body accepted, in bytes (default 64 KiB), read with a bounded reader; over it: {@link BodyTooLargeError}. */
   maxBodyBytes?: number;
   /** Explicit schemes by operation id, for the operations whose scheme is unknown (or to override). */
   schemes?: Readonly<Record<string, Scheme>>;
