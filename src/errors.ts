@@ -2,6 +2,7 @@
  * Every failure paysig reports is a {@link PaysigError}: one base class with a stable string
  * `code`, and one subclass per kind of failure. Code that handles errors should switch on
  * `code` (stable across releases) or use `instanceof`; messages are for people and may change.
+ * The union of all classes, its guard and the HTTP mapping live in `error-handling.ts`.
  *
  * Messages name the field and the rule that was broken. They never contain a secret: no control
  * key, no private key, no HMAC key material.
@@ -9,7 +10,11 @@
  * @module
  */
 
-/** The stable codes of every {@link PaysigError} subclass. */
+/**
+ * The stable codes of every {@link PaysigError} subclass, one code per class. A union of string
+ * literals: `switch (error.code)` narrows, and a `default` branch can assert `never` so that a
+ * new code is a compile error in your handler. docs/errors.md lists them all.
+ */
 export type PaysigErrorCode =
   | 'ERR_INVALID_INPUT'
   | 'ERR_MISSING_FIELD'
@@ -28,9 +33,33 @@ export type PaysigErrorCode =
   | 'ERR_KEY_INVALID'
   | 'ERR_KEY_TOO_SMALL'
   | 'ERR_UNKNOWN_OPERATION'
-  | 'ERR_MEDIA_TYPE';
+  | 'ERR_UNKNOWN_MERCHANT'
+  | 'ERR_METHOD_NOT_ALLOWED'
+  | 'ERR_MEDIA_TYPE'
+  | 'ERR_BODY_TOO_LARGE';
 
-/** Base class of every error paysig throws or rejects with. */
+/**
+ * Base class of every error paysig throws or rejects with. `instanceof` a subclass narrows `code`
+ * to that subclass's literal; {@link isPaysigError} narrows to {@link AnyPaysigError}, on which
+ * `switch (error.code)` narrows to the subclass.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await verifyRequest(request, { credentials });
+ * } catch (error) {
+ *   if (!isPaysigError(error)) throw error;
+ *   switch (error.code) {
+ *     case 'ERR_METHOD_NOT_ALLOWED':
+ *       return new Response(null, { status: 405, headers: { Allow: error.allow } });
+ *     case 'ERR_BODY_TOO_LARGE':
+ *       log.warn(`body over ${error.limit} bytes`);
+ *       break;
+ *   }
+ *   return new Response(null, { status: httpStatusOf(error) });
+ * }
+ * ```
+ */
 export class PaysigError extends Error {
   /** Stable machine-readable code; see {@link PaysigErrorCode}. */
   readonly code: PaysigErrorCode;
@@ -56,6 +85,7 @@ export interface PaysigErrorOptions {
 
 /** A value given to paysig breaks a documented rule (wrong type, out of range, bad format). */
 export class InvalidInputError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_INVALID_INPUT';
   /** @param message what was wrong, naming the field and the rule */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_INVALID_INPUT', message, options);
@@ -64,6 +94,7 @@ export class InvalidInputError extends PaysigError {
 
 /** A field that a formula, operation or protocol requires is absent. */
 export class MissingFieldError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_MISSING_FIELD';
   /** @param field the name of the missing field */
   constructor(field: string, message = `missing required field "${field}"`) {
     super('ERR_MISSING_FIELD', message, { field });
@@ -72,6 +103,7 @@ export class MissingFieldError extends PaysigError {
 
 /** An amount is not a plain non-negative decimal that fits the currency's minor units and int64. */
 export class InvalidAmountError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_INVALID_AMOUNT';
   /** @param message what was wrong with the amount, quoting the value */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_INVALID_AMOUNT', message, { field: 'amount', ...options });
@@ -80,6 +112,7 @@ export class InvalidAmountError extends PaysigError {
 
 /** Malformed percent-encoding, invalid UTF-8, a lone surrogate, bad Base64 or hex. */
 export class EncodingError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_ENCODING';
   /** @param message what was malformed and where */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_ENCODING', message, options);
@@ -88,6 +121,7 @@ export class EncodingError extends PaysigError {
 
 /** Something paysig does not do: an unknown signature method, a scheme the operation lacks. */
 export class UnsupportedError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_UNSUPPORTED';
   /** @param message what is unsupported */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_UNSUPPORTED', message, options);
@@ -96,6 +130,7 @@ export class UnsupportedError extends PaysigError {
 
 /** A `control` digest does not match the request and the control key. */
 export class ControlMismatchError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_CONTROL_MISMATCH';
   /** @param message which digest failed (never the expected value) */
   constructor(message = 'control digest does not match', options?: PaysigErrorOptions) {
     super('ERR_CONTROL_MISMATCH', message, { field: 'control', ...options });
@@ -104,6 +139,7 @@ export class ControlMismatchError extends PaysigError {
 
 /** An OAuth signature does not verify. */
 export class SignatureInvalidError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_SIGNATURE_INVALID';
   /** @param message which signature failed (never the expected value) */
   constructor(message = 'oauth_signature does not verify', options?: PaysigErrorOptions) {
     super('ERR_SIGNATURE_INVALID', message, { field: 'oauth_signature', ...options });
@@ -112,6 +148,7 @@ export class SignatureInvalidError extends PaysigError {
 
 /** The `Authorization` header is not a well-formed OAuth 1.0a header. */
 export class OAuthHeaderError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_HEADER_MALFORMED';
   /** @param message what is malformed */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_OAUTH_HEADER_MALFORMED', message, { field: 'Authorization', ...options });
@@ -123,22 +160,32 @@ export class OAuthHeaderError extends PaysigError {
  * repeats it with a different value.
  */
 export class OAuthParameterError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_PARAMETER';
   /** @param message which parameter and what is wrong with it */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_OAUTH_PARAMETER', message, options);
   }
 }
 
-/** The `oauth_consumer_key` (or merchant login) is not known to the verifier. */
+/**
+ * The `oauth_consumer_key` of an OAuth request is not known to the verifier. (An unknown merchant
+ * on a `control` request is {@link UnknownMerchantError}.)
+ */
 export class UnknownConsumerError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_UNKNOWN_CONSUMER';
   /** @param message says the consumer is unknown */
   constructor(message = 'unknown consumer', options?: PaysigErrorOptions) {
     super('ERR_OAUTH_UNKNOWN_CONSUMER', message, { field: 'oauth_consumer_key', ...options });
   }
 }
 
-/** The consumer has no credential for the signature method the request uses. */
+/**
+ * The OAuth signature method of the request is not allowed: the consumer has no credential for
+ * it, or the operation is signed with the other method. (A wrong HTTP method is
+ * {@link HttpMethodNotAllowedError}.)
+ */
 export class MethodNotAllowedError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_METHOD_NOT_ALLOWED';
   /** @param message which method is not allowed for this consumer */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_OAUTH_METHOD_NOT_ALLOWED', message, { field: 'oauth_signature_method', ...options });
@@ -147,6 +194,7 @@ export class MethodNotAllowedError extends PaysigError {
 
 /** `oauth_timestamp` lies outside the allowed clock-skew window. */
 export class TimestampError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_TIMESTAMP';
   /** @param message how far off the timestamp is */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_OAUTH_TIMESTAMP', message, { field: 'oauth_timestamp', ...options });
@@ -155,6 +203,7 @@ export class TimestampError extends PaysigError {
 
 /** The nonce was already used by this consumer within the window: a replay. */
 export class NonceReplayedError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_NONCE_REPLAYED';
   /** @param message says the nonce was seen before */
   constructor(message = 'oauth_nonce was already used', options?: PaysigErrorOptions) {
     super('ERR_OAUTH_NONCE_REPLAYED', message, { field: 'oauth_nonce', ...options });
@@ -163,6 +212,7 @@ export class NonceReplayedError extends PaysigError {
 
 /** The nonce store could not answer (for example Redis is unreachable); the verifier fails closed. */
 export class NonceStoreError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_NONCE_STORE';
   /** @param message what failed */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_NONCE_STORE', message, options);
@@ -171,6 +221,7 @@ export class NonceStoreError extends PaysigError {
 
 /** A key is malformed, encrypted, of the wrong kind, or not RSA. */
 export class KeyError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_KEY_INVALID';
   /** @param message what is wrong with the key (never its contents) */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_KEY_INVALID', message, options);
@@ -179,6 +230,7 @@ export class KeyError extends PaysigError {
 
 /** An RSA key is shorter than 2048 bits. */
 export class WeakKeyError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_KEY_TOO_SMALL';
   /** @param bits the modulus length found */
   constructor(readonly bits: number) {
     super('ERR_KEY_TOO_SMALL', `RSA key of ${bits} bits refused: at least 2048 bits are required`);
@@ -187,47 +239,58 @@ export class WeakKeyError extends PaysigError {
 
 /** No operation of the catalog matches the name or the request path. */
 export class UnknownOperationError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_UNKNOWN_OPERATION';
   /** @param message what was looked up */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_UNKNOWN_OPERATION', message, options);
   }
 }
 
-/** A request's method, `Content-Type` or `Accept` is not what the API requires. */
+/** A request's `Content-Type` or `Accept` is not what the API requires. */
 export class MediaTypeError extends PaysigError {
-  /** @param message which header or method is wrong */
+  /** The stable code of this class. */ declare readonly code: 'ERR_MEDIA_TYPE';
+  /** @param message which header is wrong */
   constructor(message: string, options?: PaysigErrorOptions) {
     super('ERR_MEDIA_TYPE', message, options);
   }
 }
 
-const STATUS: Record<PaysigErrorCode, number> = {
-  ERR_INVALID_INPUT: 400,
-  ERR_MISSING_FIELD: 400,
-  ERR_INVALID_AMOUNT: 400,
-  ERR_ENCODING: 400,
-  ERR_UNSUPPORTED: 400,
-  ERR_OAUTH_HEADER_MALFORMED: 400,
-  ERR_OAUTH_PARAMETER: 400,
-  ERR_MEDIA_TYPE: 400,
-  ERR_CONTROL_MISMATCH: 403,
-  ERR_SIGNATURE_INVALID: 403,
-  ERR_OAUTH_UNKNOWN_CONSUMER: 403,
-  ERR_OAUTH_METHOD_NOT_ALLOWED: 403,
-  ERR_OAUTH_TIMESTAMP: 403,
-  ERR_OAUTH_NONCE_REPLAYED: 403,
-  ERR_KEY_INVALID: 500,
-  ERR_KEY_TOO_SMALL: 500,
-  ERR_NONCE_STORE: 503,
-  ERR_UNKNOWN_OPERATION: 404,
-};
-
 /**
- * The HTTP status a server should answer for an error: 400 for validation failures, 403 for a
- * signature, digest, timestamp or replay failure (as the service does), 404 for an unknown
- * operation path, 503 when the nonce store is unavailable, 500 for anything else (including
- * errors that are not paysig's, and server-side key problems).
+ * A `control` request names a merchant the verifier does not know: the `credentials` callback
+ * returned no control key for the body's `login`, or for the endpoint (or endpoint group) of the
+ * path when the formula has no login. (An unknown OAuth consumer is {@link UnknownConsumerError}.)
  */
-export function httpStatusOf(error: unknown): number {
-  return error instanceof PaysigError ? (STATUS[error.code] ?? 500) : 500;
+export class UnknownMerchantError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_UNKNOWN_MERCHANT';
+  /** @param message which identifier was unknown (`login`, `endpointId`, `endpointGroupId`) */
+  constructor(message = 'unknown merchant', options?: PaysigErrorOptions) {
+    super('ERR_UNKNOWN_MERCHANT', message, options);
+  }
+}
+
+/** The request's HTTP method is not one the API accepts; answer 405 with an `Allow` header. */
+export class HttpMethodNotAllowedError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_METHOD_NOT_ALLOWED';
+  /** The value of the `Allow` response header: the methods the resource accepts (`'POST'`). */
+  readonly allow: string;
+  /**
+   * @param allow the methods allowed, as the `Allow` header lists them
+   * @param message which method was used
+   */
+  constructor(allow: string, message = `method not allowed: use ${allow}`, options?: PaysigErrorOptions) {
+    super('ERR_METHOD_NOT_ALLOWED', message, { field: 'method', ...options });
+    this.allow = allow;
+  }
+}
+
+/** The request body is longer than the verifier accepts (`maxBodyBytes`). */
+export class BodyTooLargeError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_BODY_TOO_LARGE';
+  /** The largest body accepted, in bytes. */
+  readonly limit: number;
+  /** @param limit the largest body accepted, in bytes */
+  constructor(limit: number, message = `request body is larger than ${limit} bytes`, options?: PaysigErrorOptions) {
+    super('ERR_BODY_TOO_LARGE', message, { field: 'body', ...options });
+    this.limit = limit;
+  }
 }

@@ -13,13 +13,11 @@
 
 // --- errors ---
 export * from './errors.js';
+export { isPaysigError, httpStatusOf, type AnyPaysigError } from './error-handling.js';
 
 // --- encoding ---
 export { percentEncode, percentDecode } from './encoding/percent.js';
 export { parseForm, formatForm, MAX_FORM_PAIRS, type Pair } from './encoding/form.js';
-export { toBase64, fromBase64 } from './encoding/base64.js';
-export { toHex, fromHex } from './encoding/hex.js';
-export { timingSafeEqual, timingSafeEqualString } from './encoding/compare.js';
 
 // --- crypto ---
 export { cryptoBackendName } from './crypto/name.js';
@@ -82,6 +80,7 @@ export {
   type FieldSpec,
   type FieldSpecs,
   type OperationRow,
+  type CatalogRow,
   type OperationSample,
 } from './operations/catalog.js';
 export { OPERATION_DOCS, type OperationDocs } from './operations/docs.js';
@@ -107,7 +106,7 @@ export type {
   ParamsOf,
   FieldValueOf,
 } from './operations/params.js';
-export { resolveAuth, serviceTrim, type Scheme, type Exponent, type ResolvedAuth } from './operations/fields.js';
+export type { Scheme, Exponent } from './operations/fields.js';
 export {
   signRequest,
   ACCEPT,

@@ -44,3 +44,26 @@ describe('runtime code stays on Web platform APIs', () => {
     expect(pkg['sideEffects']).toBe(false);
   });
 });
+
+
+/** `Error(`, `new TypeError(`, ... not preceded by a letter, digit, `_`, `$` or `.` (so `PaysigError(` is fine). */
+const BARE_ERROR = /(?<![\w$.])(?:Error|TypeError|RangeError|SyntaxError|ReferenceError|EvalError|URIError|AggregateError)\s*\(/;
+
+describe('every error thrown from src/ is a PaysigError', () => {
+  const sources = files(join(root, 'src')).map((p) => relative(root, p));
+
+  it('the pattern finds bare errors and spares paysig errors', () => {
+    for (const bad of ["throw new Error('x')", 'throw TypeError(m)', 'reject(new RangeError(m))', 'x = new AggregateError([])']) {
+      expect(bad).toMatch(BARE_ERROR);
+    }
+    for (const good of ["throw new KeyError('x')", 'class E extends Error {', '(e as Error).message', 'new PaysigError(c, m)', 'isPaysigError(e)']) {
+      expect(good).not.toMatch(BARE_ERROR);
+    }
+  });
+
+  it.each(sources)('%s constructs no Error, TypeError, RangeError, ...', (file) => {
+    const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    const offending = lines.map((l, i) => `${i + 1}: ${l.trim()}`).filter((l) => BARE_ERROR.test(l));
+    expect(offending).toEqual([]);
+  });
+});

@@ -30,6 +30,11 @@ export async function runDemo(argv: readonly string[], io: Io): Promise<number> 
   for (const op of OPERATIONS) {
     const sample = op.sample;
     let line = `${op.id.padEnd(width)}  ${op.path.padEnd(pathWidth)}  `;
+    if (sample === undefined) {
+      failures++;
+      io.out(`${line}FAILED: the demo has no sample fields for this operation`);
+      continue;
+    }
     try {
       const signed = await signRequest(op.id, {
         baseUrl: 'https://gate.example.com/paynet',

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { findOperation, resolveAuth, signRequest, type Scheme, type SignedRequest, type SignCredentials } from '../index.js';
+import { findOperation, signRequest, type Scheme, type SignedRequest, type SignCredentials } from '../index.js';
+import { resolveAuth } from '../operations/fields.js';
 import { flag, loginFromEnv, parseArgs, readSecretFile, secretFromEnv, UsageError, type Io } from './util.js';
 
 /** Help text of the subcommand. */

@@ -18,7 +18,6 @@ import {
   parseAuthorizationHeader,
   parseForm,
   percentDecode,
-  resolveAuth,
   signatureBaseString,
   signOAuth,
   verifyRequest,
@@ -26,7 +25,7 @@ import {
   type VerifyCredentials,
 } from '../index.js';
 import { OPERATION_DOCS } from '../operations/docs.js';
-import { checkFields, controlFieldsOf, exponentOf, formulaHasLogin, serviceTrim } from '../operations/fields.js';
+import { checkFields, controlFieldsOf, exponentOf, formulaHasLogin, resolveAuth, serviceTrim } from '../operations/fields.js';
 import { flag, parseArgs, readSecretFile, secretFromEnv, UsageError, type Io } from './util.js';
 
 /** Help text of the subcommand. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { httpStatusOf, PaysigError } from '../errors.js';
+import { httpStatusOf } from '../error-handling.js';
+import { PaysigError } from '../errors.js';
 import { verifyCallback } from './callback.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';

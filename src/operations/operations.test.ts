@@ -1,6 +1,7 @@
 import { createHash, createHmac, generateKeyPairSync, verify as nodeVerify } from 'node:crypto';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { httpStatusOf, PaysigError } from '../errors.js';
+import { httpStatusOf } from '../error-handling.js';
+import { BodyTooLargeError, HttpMethodNotAllowedError, PaysigError, UnknownMerchantError } from '../errors.js';
 import { MemoryNonceStore } from '../oauth/index.js';
 import { OPERATIONS } from './catalog.js';
 import type { OperationParamsMap, SaleParams } from './params.js';
@@ -273,10 +274,10 @@ describe('verifyRequest refuses tampered and malformed requests', () => {
   const cases: Array<[string, string, Parameters<typeof tamper>[1], string, number, Partial<VerifyRequestOptions>?]> = [
     ['control: body value changed', 'sale', (r) => void (r.body = r.body.replace('amount=10.42', 'amount=10.43')), 'ERR_CONTROL_MISMATCH', 403],
     ['control: path endpoint changed', 'sale', (r) => void (r.url = r.url.replace('/1111', '/1112')), 'ERR_CONTROL_MISMATCH', 403],
-    ['control: unknown endpoint', 'sale', (r) => void (r.url = r.url.replace('/1111', '/9999')), 'ERR_OAUTH_UNKNOWN_CONSUMER', 403],
+    ['control: unknown endpoint', 'sale', (r) => void (r.url = r.url.replace('/1111', '/9999')), 'ERR_UNKNOWN_MERCHANT', 403],
     ['control: group id changed', 'sale', (r) => void (r.url = r.url.replace('/1111', '/group/77')), 'ERR_CONTROL_MISMATCH', 403],
     ['control: digest replaced', 'void', (r) => void (r.body = r.body.replace(/control=[0-9a-f]+/, 'control=' + '0'.repeat(40))), 'ERR_CONTROL_MISMATCH', 403],
-    ['control: login changed', 'void', (r) => void (r.body = r.body.replace('login=merchantlogin', 'login=intruder')), 'ERR_OAUTH_UNKNOWN_CONSUMER', 403],
+    ['control: login changed', 'void', (r) => void (r.body = r.body.replace('login=merchantlogin', 'login=intruder')), 'ERR_UNKNOWN_MERCHANT', 403],
     ['control: digest missing', 'status', (r) => void (r.body = r.body.replace(/&control=[0-9a-f]+/, '')), 'ERR_MISSING_FIELD', 400],
     ['control: digest duplicated', 'status', (r) => void (r.body += '&control=' + 'a'.repeat(40)), 'ERR_INVALID_INPUT', 400],
     ['HMAC: body value changed', 'payout', (r) => void (r.body = r.body.replace('amount=25.00', 'amount=26.00')), 'ERR_SIGNATURE_INVALID', 403],
@@ -289,11 +290,11 @@ describe('verifyRequest refuses tampered and malformed requests', () => {
     ['Accept missing', 'payout', (r) => void delete r.headers['Accept'], 'ERR_MEDIA_TYPE', 400],
     ['Content-Type wrong', 'sale', (r) => void (r.headers['Content-Type'] = 'application/json'), 'ERR_MEDIA_TYPE', 400],
     ['Content-Type charset not UTF-8', 'sale', (r) => void (r.headers['Content-Type'] += '; charset=latin1'), 'ERR_MEDIA_TYPE', 400],
-    ['method GET', 'sale', (r) => void (r.method = 'GET'), 'ERR_MEDIA_TYPE', 400],
+    ['method GET', 'sale', (r) => void (r.method = 'GET'), 'ERR_METHOD_NOT_ALLOWED', 405],
     ['unknown path', 'sale', (r) => void (r.url = r.url.replace('/sale/', '/refund/')), 'ERR_UNKNOWN_OPERATION', 404],
     ['path outside the base path', 'sale', (r) => void (r.url = r.url.replace('/paynet/', '/other/')), 'ERR_UNKNOWN_OPERATION', 404],
     ['endpoint id not int64', 'sale', (r) => void (r.url = r.url.replace('/1111', '/99999999999999999999')), 'ERR_INVALID_INPUT', 400],
-    ['body too large', 'sale', (r) => void (r.body += '&pad=' + 'x'.repeat(2000)), 'ERR_INVALID_INPUT', 400, { maxBodyBytes: 1024 }],
+    ['body too large', 'sale', (r) => void (r.body += '&pad=' + 'x'.repeat(2000)), 'ERR_BODY_TOO_LARGE', 413, { maxBodyBytes: 1024 }],
     ['malformed escape', 'sale', (r) => void (r.body += '&x=%zz'), 'ERR_ENCODING', 400],
     ['rule: amount on void', 'void', (r) => void (r.body = 'amount=1.00&currency=EUR&' + r.body), 'ERR_INVALID_INPUT', 400],
     ['rule: wrong 3DS spelling', 'upload-cres-result', (r) => void (r.body = r.body.replace('client-order-id', 'client_orderid')), 'ERR_INVALID_INPUT', 400],
@@ -338,6 +339,38 @@ describe('verifyRequest refuses tampered and malformed requests', () => {
     const e = await codeOf(verifyRequest(s.toRequest(), verifyOptions()));
     expect(e.code).toBe('ERR_OAUTH_UNKNOWN_CONSUMER');
     expect(httpStatusOf(e)).toBe(403);
+  });
+
+  it('a wrong method is ERR_METHOD_NOT_ALLOWED with the Allow value, before anything else is read', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const e = await codeOf(verifyRequest(new Request('https://gate.example.com/nowhere', { method }), verifyOptions()));
+      expect(e).toBeInstanceOf(HttpMethodNotAllowedError);
+      expect(e).toMatchObject({ code: 'ERR_METHOD_NOT_ALLOWED', allow: 'POST', field: 'method' });
+      expect(httpStatusOf(e)).toBe(405);
+    }
+  });
+
+  it('an unknown merchant on a control request is ERR_UNKNOWN_MERCHANT naming login, endpoint or group', async () => {
+    const none = { credentials: () => undefined };
+    const status = await sign('status', SAMPLES['status']!.params);
+    const sale = await sign('sale', SAMPLES['sale']!.params);
+    const group = await sign('sale', SAMPLES['sale']!.params, { endpointId: undefined, endpointGroupId: 77 });
+    const expected: Array<[Request, string]> = [[status.toRequest(), 'login'], [sale.toRequest(), 'endpointId'], [group.toRequest(), 'endpointGroupId']];
+    for (const [request, field] of expected) {
+      const e = await codeOf(verifyRequest(request, verifyOptions(none)));
+      expect(e).toBeInstanceOf(UnknownMerchantError);
+      expect(e).toMatchObject({ code: 'ERR_UNKNOWN_MERCHANT', field });
+      expect(httpStatusOf(e)).toBe(403);
+    }
+  });
+
+  it('a declared Content-Length over the limit is ERR_BODY_TOO_LARGE before the body is read', async () => {
+    const s = await sign('sale', SAMPLES['sale']!.params);
+    const req = new Request(s.url, { method: 'POST', headers: { ...s.headers, 'Content-Length': '5000' }, body: s.body });
+    const e = await codeOf(verifyRequest(req, verifyOptions({ maxBodyBytes: 1024 })));
+    expect(e).toBeInstanceOf(BodyTooLargeError);
+    expect(e).toMatchObject({ code: 'ERR_BODY_TOO_LARGE', limit: 1024, field: 'body' });
+    expect(req.bodyUsed).toBe(false);
   });
 });
 

@@ -9,13 +9,15 @@ import { verifyControl } from '../control/digest.js';
 import { endpointIdString } from '../control/endpoint.js';
 import { parseForm } from '../encoding/form.js';
 import {
+  BodyTooLargeError,
   EncodingError,
+  HttpMethodNotAllowedError,
   InvalidInputError,
   MediaTypeError,
   MethodNotAllowedError,
   MissingFieldError,
   OAuthHeaderError,
-  UnknownConsumerError,
+  UnknownMerchantError,
   UnknownOperationError,
 } from '../errors.js';
 import { verifyOAuth, type NonceStore, type VerifyOAuthOptions } from '../oauth/index.js';
@@ -64,7 +66,10 @@ export interface VerifyRequestOptions {
    * rewrites scheme, host or path). Default: `request.url`. OAuth signs this URL.
    */
   url?: string;
-  /** Looks the merchant's secrets up. Returning undefined (or no usable secret) refuses the request. */
+  /**
+   * Looks the merchant's secrets up. Returning undefined (or no usable secret) refuses the request:
+   * {@link UnknownMerchantError} on a `control` request, `UnknownConsumerError` on an OAuth one.
+   */
   credentials: (
     who: CredentialsQuery,
   ) => VerifyCredentials | undefined | Promise<VerifyCredentials | undefined>;
@@ -74,7 +79,7 @@ export interface VerifyRequestOptions {
   maxSkewSeconds?: number;
   /** OAuth nonce store; replays within the window are refused. */
   nonceStore?: NonceStore;
-  /** Largest body accepted, in bytes (default 64 KiB); read with a bounded reader. */
+  /** Largest body accepted, in bytes (default 64 KiB), read with a bounded reader; over it: {@link BodyTooLargeError}. */
   maxBodyBytes?: number;
   /** Explicit schemes by operation id, for the operations whose scheme is unknown (or to override). */
   schemes?: Readonly<Record<string, Scheme>>;
@@ -109,7 +114,7 @@ async function readBody(request: Request, max: number): Promise<string> {
   if (request.bodyUsed) throw new InvalidInputError('the request body was already read', { field: 'body' });
   const declared = request.headers.get('content-length');
   if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max) {
-    throw new InvalidInputError(`request body is larger than ${max} bytes`, { field: 'body' });
+    throw new BodyTooLargeError(max);
   }
   const stream = request.body;
   if (stream === null) return '';
@@ -122,7 +127,7 @@ async function readBody(request: Request, max: number): Promise<string> {
     total += value.byteLength;
     if (total > max) {
       await reader.cancel().catch(() => undefined);
-      throw new InvalidInputError(`request body is larger than ${max} bytes`, { field: 'body' });
+      throw new BodyTooLargeError(max);
     }
     chunks.push(value);
   }
@@ -174,17 +179,20 @@ function checkAccept(value: string | null): void {
 /**
  * Verifies a request to the API, as the service would: the checks run in this order, and the
  * first failure rejects with a {@link PaysigError} whose `code` says why (answer with
- * `httpStatusOf(error)`: 400 for validation, 403 for a bad signature or digest, 404 for an
- * unknown path).
+ * `httpStatusOf(error)`: 400 for validation, 403 for an unknown merchant or a bad signature or
+ * digest, 404 for an unknown path, 405 for another method, 413 for a body over the limit;
+ * docs/errors.md lists every code).
  *
- * 1. method `POST` ({@link MediaTypeError});
+ * 1. method `POST` ({@link HttpMethodNotAllowedError}; its `allow` is `'POST'`);
  * 2. the path names an operation of the catalog ({@link UnknownOperationError});
  * 3. `Content-Type: application/x-www-form-urlencoded` (a UTF-8 charset parameter is allowed)
  *    and `Accept: application/vnd.pay+json` ({@link MediaTypeError});
- * 4. body size (bounded reader), strict form parsing, the operation's field rules;
+ * 4. body size (bounded reader, {@link BodyTooLargeError}), strict form parsing, the operation's
+ *    field rules;
  * 5. the `control` digest (login from the body, endpoint or group id from the path, values
- *    trimmed as the service trims them) or the OAuth `Authorization` header (consumer key looked
- *    up through `credentials`, timestamp window, nonce replay, signature).
+ *    trimmed as the service trims them; a merchant without a control key is
+ *    {@link UnknownMerchantError}) or the OAuth `Authorization` header (consumer key looked up
+ *    through `credentials`, timestamp window, nonce replay, signature).
  *
  * @example
  * ```ts
@@ -200,7 +208,7 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
     throw new InvalidInputError('verifyRequest needs options with a credentials function', { field: 'credentials' });
   }
   if (request.method.toUpperCase() !== 'POST') {
-    throw new MediaTypeError(`method must be POST, got ${request.method.slice(0, 20)}`, { field: 'method' });
+    throw new HttpMethodNotAllowedError('POST', `method must be POST, got ${JSON.stringify(request.method.slice(0, 20))}`);
   }
   const requestUrl = options.url ?? request.url;
   let url: URL;
@@ -241,9 +249,8 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
     const creds = await options.credentials(who);
     const controlKey = creds?.controlKey;
     if (typeof controlKey !== 'string' || controlKey === '') {
-      throw new UnknownConsumerError(login !== undefined ? 'unknown merchant login' : 'unknown merchant endpoint', {
-        field: login !== undefined ? 'login' : 'endpointId',
-      });
+      const field = login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
+      throw new UnknownMerchantError(`no control key for this merchant (unknown ${field})`, { field });
     }
     const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
     await verifyControl(auth.formula, fields, controlKey, received, {
