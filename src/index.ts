@@ -81,6 +81,7 @@ export {
   type FieldSpecs,
   type OperationRow,
   type CatalogRow,
+  CATALOG_ROWS,
   type OperationSample,
 } from './operations/catalog.js';
 export { OPERATION_DOCS, type OperationDocs } from './operations/docs.js';

@@ -35,11 +35,29 @@ export type {
   Source,
 } from './row.js';
 
-/** Every row as declared, in the order of the specification's Endpoints table, then the example-only ones. */
-export const ROWS = [...ROWS_3DS, ...ROWS_V2, ...ROWS_V4, ...ROWS_EXAMPLES] as const satisfies readonly OperationRow[];
+/**
+ * Every row as declared (literal types kept), in the order of the specification's Endpoints table,
+ * then the example-only ones. {@link OPERATIONS} is the same table in its runtime shape; this one is
+ * for type-level use (the per-operation parameter types are derived from it).
+ *
+ * @example
+ * ```ts
+ * type V4Ids = Extract<(typeof CATALOG_ROWS)[number], { version: 'v4' }>['id'];
+ * ```
+ *
+ * @hidden Its literal type is the whole table; the documentation shows {@link OPERATIONS}.
+ */
+export const CATALOG_ROWS = [...ROWS_3DS, ...ROWS_V2, ...ROWS_V4, ...ROWS_EXAMPLES] as const satisfies readonly OperationRow[];
 
-/** The rows as a union of their declared types. */
-export type CatalogRow = (typeof ROWS)[number];
+/**
+ * The rows as a union of their declared types.
+ *
+ * @example
+ * ```ts
+ * type SaleRow = Extract<CatalogRow, { id: 'sale' }>;
+ * ```
+ */
+export type CatalogRow = (typeof CATALOG_ROWS)[number];
 
 /** Every operation id of the catalog. */
 export type OperationId = CatalogRow['id'];
@@ -118,4 +136,4 @@ function build(r: CatalogRow): Operation {
  * for (const op of OPERATIONS) console.log(op.id, op.path, op.auth.kind, op.auth.source);
  * ```
  */
-export const OPERATIONS: readonly Operation[] = Object.freeze(ROWS.map(build));
+export const OPERATIONS: readonly Operation[] = Object.freeze(CATALOG_ROWS.map(build));
