@@ -28,7 +28,9 @@ export type PaysigErrorCode =
   | 'ERR_KEY_INVALID'
   | 'ERR_KEY_TOO_SMALL'
   | 'ERR_UNKNOWN_OPERATION'
-  | 'ERR_MEDIA_TYPE';
+  | 'ERR_MEDIA_TYPE'
+  | 'ERR_KEY_EXPONENT'
+  | 'ERR_KEY_TOO_LARGE';
 
 /** Base class of every error paysig throws or rejects with. */
 export class PaysigError extends Error {
@@ -201,6 +203,34 @@ export class MediaTypeError extends PaysigError {
   }
 }
 
+/**
+ * An RSA key's public exponent is refused: it must be odd, at least 65537 and at most 32 bits
+ * long. With e = 1 anyone can forge signatures; small exponents are legacy.
+ */
+export class KeyExponentError extends PaysigError {
+  /** @param message what is wrong with the exponent and what to do (never the key itself) */
+  constructor(message: string, options?: PaysigErrorOptions) {
+    super('ERR_KEY_EXPONENT', message, options);
+  }
+}
+
+/** An RSA key's modulus is longer than paysig accepts (see `MAX_RSA_BITS`, 8192 bits). */
+export class KeyTooLargeError extends PaysigError {
+  /**
+   * @param bits the modulus length found
+   * @param maxBits the largest length accepted
+   */
+  constructor(
+    readonly bits: number,
+    readonly maxBits: number,
+  ) {
+    super(
+      'ERR_KEY_TOO_LARGE',
+      `RSA key of ${bits} bits refused: at most ${maxBits} bits are accepted; use a key of 2048 to ${maxBits} bits (4096 is usual)`,
+    );
+  }
+}
+
 const STATUS: Record<PaysigErrorCode, number> = {
   ERR_INVALID_INPUT: 400,
   ERR_MISSING_FIELD: 400,
@@ -220,6 +250,8 @@ const STATUS: Record<PaysigErrorCode, number> = {
   ERR_KEY_TOO_SMALL: 500,
   ERR_NONCE_STORE: 503,
   ERR_UNKNOWN_OPERATION: 404,
+  ERR_KEY_EXPONENT: 500,
+  ERR_KEY_TOO_LARGE: 500,
 };
 
 /**
