@@ -16,6 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { generate as keysNegative } from './keys-negative.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const VECTORS = join(HERE, '..');
@@ -1163,6 +1164,8 @@ function buildAll() {
   verifyCases();
   operationsCases();
   callbacksCases();
+  const kn = keysNegative();
+  writeTopic('keys-negative', kn.description, kn.cases);
 }
 
 buildAll();
