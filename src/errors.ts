@@ -204,8 +204,8 @@ export class MediaTypeError extends PaysigError {
 }
 
 /**
- * An RSA key's public exponent is refused: it must be odd, at least 65537 and at most 32 bits
- * long. With e = 1 anyone can forge signatures; small exponents are legacy.
+ * An RSA key's public exponent is refused: it must be 65537. With e = 1 anyone can forge
+ * signatures; an even e is not RSA; small exponents are legacy.
  */
 export class KeyExponentError extends PaysigError {
   /** @param message what is wrong with the exponent and what to do (never the key itself) */

@@ -143,7 +143,7 @@ function importKey(key: string | CryptoKey, kind: KeyKind): Promise<KeyHandle> {
  * @returns the backend's key handle, for `rsaSha256Sign`
  * @throws (rejects with) {@link WeakKeyError} (`ERR_KEY_TOO_SMALL`) for a modulus below 2048 bits,
  *   {@link KeyTooLargeError} (`ERR_KEY_TOO_LARGE`) above 8192 bits, {@link KeyExponentError}
- *   (`ERR_KEY_EXPONENT`) for a public exponent that is even, below 65537 or over 32 bits,
+ *   (`ERR_KEY_EXPONENT`) for a public exponent other than 65537,
  *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed, non-DER or encrypted
  *   PEM, a public key, a non-RSA key, a key the backend refuses
  */
@@ -162,8 +162,8 @@ export function importPrivateKey(key: string | CryptoKey): Promise<KeyHandle> {
  * @returns the backend's key handle, for `rsaSha256Verify`
  * @throws (rejects with) {@link WeakKeyError} (`ERR_KEY_TOO_SMALL`) for a modulus below 2048 bits,
  *   {@link KeyTooLargeError} (`ERR_KEY_TOO_LARGE`) above 8192 bits, {@link KeyExponentError}
- *   (`ERR_KEY_EXPONENT`) for a public exponent that is even, below 65537 or over 32 bits (e = 1
- *   would let anyone forge signatures), {@link KeyError} (`ERR_KEY_INVALID`) for anything else
+ *   (`ERR_KEY_EXPONENT`) for a public exponent other than 65537 (e = 1 would let
+ *   anyone forge signatures), {@link KeyError} (`ERR_KEY_INVALID`) for anything else
  *   wrong: malformed or non-DER PEM (redundant leading zeros, trailing bytes), a private key, a
  *   non-RSA key, a key the backend refuses
  */

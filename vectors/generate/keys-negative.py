@@ -110,7 +110,7 @@ def verdict(case):
         return {'error': 'ERR_KEY_TOO_SMALL'}
     if bits > 8192:
         return {'error': 'ERR_KEY_TOO_LARGE'}
-    if e % 2 == 0 or e < 65537 or e >= 2 ** 32:
+    if e != 65537:
         return {'error': 'ERR_KEY_EXPONENT'}
     return {'modulusBits': bits, 'publicExponent': str(e)}
 

@@ -333,7 +333,7 @@ def key_verdict(key_type, text):
         return 'ERR_KEY_TOO_SMALL'
     if n.bit_length() > 8192:
         return 'ERR_KEY_TOO_LARGE'
-    if e % 2 == 0 or e < 65537 or e >= 2 ** 32:
+    if e != 65537:
         return 'ERR_KEY_EXPONENT'
     return n.bit_length(), e
 
