@@ -14,6 +14,8 @@ import {
   type InvalidAmountError,
   type InvalidInputError,
   type KeyError,
+  type KeyExponentError,
+  type KeyTooLargeError,
   type MediaTypeError,
   type MethodNotAllowedError,
   type MissingFieldError,
@@ -57,7 +59,9 @@ export type AnyPaysigError =
   | UnknownMerchantError
   | HttpMethodNotAllowedError
   | MediaTypeError
-  | BodyTooLargeError;
+  | BodyTooLargeError
+  | KeyExponentError
+  | KeyTooLargeError;
 
 /**
  * Whether a value is a paysig error; narrows it to {@link AnyPaysigError}.
@@ -93,6 +97,8 @@ const STATUS: Record<PaysigErrorCode, number> = {
   ERR_KEY_TOO_SMALL: 500,
   ERR_NONCE_STORE: 503,
   ERR_UNKNOWN_OPERATION: 404,
+  ERR_KEY_EXPONENT: 500,
+  ERR_KEY_TOO_LARGE: 500,
 };
 
 /**

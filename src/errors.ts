@@ -36,7 +36,9 @@ export type PaysigErrorCode =
   | 'ERR_UNKNOWN_MERCHANT'
   | 'ERR_METHOD_NOT_ALLOWED'
   | 'ERR_MEDIA_TYPE'
-  | 'ERR_BODY_TOO_LARGE';
+  | 'ERR_BODY_TOO_LARGE'
+  | 'ERR_KEY_EXPONENT'
+  | 'ERR_KEY_TOO_LARGE';
 
 /**
  * Base class of every error paysig throws or rejects with. `instanceof` a subclass narrows `code`
@@ -254,6 +256,37 @@ export class MediaTypeError extends PaysigError {
     super('ERR_MEDIA_TYPE', message, options);
   }
 }
+
+/**
+ * An RSA key's public exponent is refused: it must be 65537. With e = 1 anyone can forge
+ * signatures; an even e is not RSA; small exponents are legacy.
+ */
+export class KeyExponentError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_KEY_EXPONENT';
+  /** @param message what is wrong with the exponent and what to do (never the key itself) */
+  constructor(message: string, options?: PaysigErrorOptions) {
+    super('ERR_KEY_EXPONENT', message, options);
+  }
+}
+
+/** An RSA key's modulus is longer than paysig accepts (see `MAX_RSA_BITS`, 8192 bits). */
+export class KeyTooLargeError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_KEY_TOO_LARGE';
+  /**
+   * @param bits the modulus length found
+   * @param maxBits the largest length accepted
+   */
+  constructor(
+    readonly bits: number,
+    readonly maxBits: number,
+  ) {
+    super(
+      'ERR_KEY_TOO_LARGE',
+      `RSA key of ${bits} bits refused: at most ${maxBits} bits are accepted; use a key of 2048 to ${maxBits} bits (4096 is usual)`,
+    );
+  }
+}
+
 
 /**
  * A `control` request names a merchant the verifier does not know: the `credentials` callback

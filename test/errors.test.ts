@@ -39,6 +39,8 @@ function describeError(e: AnyPaysigError): string {
     case 'ERR_KEY_TOO_SMALL':
       expectTypeOf(e).toEqualTypeOf<WeakKeyError>();
       return `bits ${e.bits}`;
+    case 'ERR_KEY_TOO_LARGE':
+      return `bits ${e.bits} > ${e.maxBits}`;
     case 'ERR_UNKNOWN_MERCHANT':
       expectTypeOf(e).toEqualTypeOf<UnknownMerchantError>();
       return 'merchant';
@@ -57,6 +59,7 @@ function describeError(e: AnyPaysigError): string {
     case 'ERR_OAUTH_NONCE_REPLAYED':
     case 'ERR_NONCE_STORE':
     case 'ERR_KEY_INVALID':
+    case 'ERR_KEY_EXPONENT':
     case 'ERR_UNKNOWN_OPERATION':
     case 'ERR_MEDIA_TYPE':
       return e.code;

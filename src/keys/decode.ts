@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { WeakKeyError, KeyError } from '../errors.js';
+import { KeyError } from '../errors.js';
 import {
-  MAX_RSA_BITS,
   pkcs1ToPkcs8,
   pkcs1ToSpki,
   pkcs8ToPkcs1,
@@ -17,9 +16,7 @@ import {
   type RsaInfo,
 } from './der.js';
 import { parsePem, type Pem, type PemLabel } from './pem.js';
-
-/** Smallest modulus accepted for signing or verifying, in bits. */
-export const MIN_RSA_BITS = 2048;
+import { checkRsaKey } from './rules.js';
 
 /** Which half of a key pair. */
 export type KeyKind = 'private' | 'public';
@@ -32,6 +29,8 @@ export interface DecodedKey {
   readonly label: PemLabel;
   /** Modulus length in bits. */
   readonly bits: number;
+  /** Public exponent, big-endian content bytes. */
+  readonly exponent: Uint8Array;
   /** PKCS#1 DER (`RSAPrivateKey` or `RSAPublicKey`); may be a view into a larger buffer. */
   readonly pkcs1: Uint8Array;
 }
@@ -64,19 +63,12 @@ export function decodeKeyPem(text: string): DecodedKey {
       info = readRsaPublicKey(pkcs1);
       break;
   }
-  return { kind: kindOf(pem), label: pem.label, bits: info.bits, pkcs1 };
-}
-
-/** Refuses keys outside 2048..16384 bits. */
-export function checkBits(bits: number): void {
-  if (bits < MIN_RSA_BITS) throw new WeakKeyError(bits);
-  if (bits > MAX_RSA_BITS) {
-    throw new KeyError(`RSA key of ${bits} bits refused: at most ${MAX_RSA_BITS} bits are accepted`);
-  }
+  return { kind: kindOf(pem), label: pem.label, bits: info.bits, exponent: info.exponent, pkcs1 };
 }
 
 /**
- * Decodes a PEM key that must be of `kind`, checks its size and returns the DER the backend
+ * Decodes a PEM key that must be of `kind`, checks it against the rules of `rules.ts` (modulus
+ * size, public exponent; private keys too) and returns the DER the backend
  * imports: PKCS#8 for a private key, SPKI for a public one (canonical re-encodings).
  */
 export function keyDerFor(text: string, kind: KeyKind): Uint8Array {
@@ -88,7 +80,7 @@ export function keyDerFor(text: string, kind: KeyKind): Uint8Array {
         : `got a private key (BEGIN ${key.label}) where a public key is needed`,
     );
   }
-  checkBits(key.bits);
+  checkRsaKey(key.bits, key.exponent);
   return kind === 'private' ? pkcs1ToPkcs8(key.pkcs1) : pkcs1ToSpki(key.pkcs1);
 }
 

@@ -23,9 +23,6 @@ const TAG_NULL = 0x05;
 const TAG_OID = 0x06;
 const TAG_SEQUENCE = 0x30;
 
-/** Largest modulus paysig accepts, in bits (keeps the cost of hostile keys bounded). */
-export const MAX_RSA_BITS = 16384;
-
 /** Content bytes of the OID 1.2.840.113549.1.1.1 (rsaEncryption). */
 const RSA_ENCRYPTION_OID = Uint8Array.of(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
 
@@ -176,20 +173,16 @@ function rsaAlgorithm(der: Uint8Array, pos: number, limit: number, what: string)
   return alg;
 }
 
-/** What the checks of a PKCS#1 structure found. */
+/** What the checks of a PKCS#1 structure found; the policy (sizes, exponent) is in `rules.ts`. */
 export interface RsaInfo {
   /** Modulus length in bits. */
   readonly bits: number;
+  /** The public exponent's content bytes, big-endian (a view into the DER). */
+  readonly exponent: Uint8Array;
 }
 
-/** Largest public exponent accepted, in bits (as OpenSSL; real keys use 65537). */
-const MAX_EXPONENT_BITS = 64;
-
-function rsaInfo(der: Uint8Array, n: Element, e: Element, what: string): RsaInfo {
-  if (integerBits(der, e) > MAX_EXPONENT_BITS) {
-    throw new KeyError(`${what} publicExponent is longer than ${MAX_EXPONENT_BITS} bits`);
-  }
-  return { bits: integerBits(der, n) };
+function rsaInfo(der: Uint8Array, n: Element, e: Element): RsaInfo {
+  return { bits: integerBits(der, n), exponent: der.subarray(e.start, e.end) };
 }
 
 /**
@@ -212,7 +205,7 @@ export function readRsaPrivateKey(der: Uint8Array): RsaInfo {
     pos = positive(der, pos, seq.end, `RSAPrivateKey ${name}`).end;
   }
   if (pos !== seq.end) fail('RSAPrivateKey', 'has stray elements after coefficient');
-  return rsaInfo(der, n, e, 'RSAPrivateKey');
+  return rsaInfo(der, n, e);
 }
 
 /** Checks a PKCS#1 `RSAPublicKey`: SEQUENCE { modulus, publicExponent }, both positive. */
@@ -221,7 +214,7 @@ export function readRsaPublicKey(der: Uint8Array): RsaInfo {
   const n = positive(der, seq.start, seq.end, 'RSAPublicKey modulus');
   const e = positive(der, n.end, seq.end, 'RSAPublicKey publicExponent');
   if (e.end !== seq.end) fail('RSAPublicKey', 'has stray elements after publicExponent');
-  return rsaInfo(der, n, e, 'RSAPublicKey');
+  return rsaInfo(der, n, e);
 }
 
 /**

@@ -71,6 +71,7 @@ describe('generateKeyPair', () => {
       [3000.5, 'ERR_INVALID_INPUT'],
       [Number.NaN, 'ERR_INVALID_INPUT'],
       [Infinity, 'ERR_INVALID_INPUT'],
+      [8200, 'ERR_INVALID_INPUT'],
       [16392, 'ERR_INVALID_INPUT'],
       ['4096' as unknown as number, 'ERR_INVALID_INPUT'],
     ];

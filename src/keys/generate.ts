@@ -5,13 +5,13 @@
  */
 import { backendName, generateRsaKeyPair } from '#crypto';
 import { InvalidInputError, KeyError, WeakKeyError } from '../errors.js';
-import { MAX_RSA_BITS, pkcs8ToPkcs1, spkiToPkcs1 } from './der.js';
-import { MIN_RSA_BITS } from './decode.js';
+import { pkcs8ToPkcs1, spkiToPkcs1 } from './der.js';
+import { MAX_RSA_BITS, MIN_RSA_BITS } from './rules.js';
 import { formatPem } from './pem.js';
 
 /** Options of {@link generateKeyPair}. */
 export interface GenerateKeyPairOptions {
-  /** Modulus length in bits: a multiple of 8 from 2048 to 16384. Default 4096. */
+  /** Modulus length in bits: a multiple of 8 from 2048 to 8192. Default 4096. */
   bits?: number;
 }
 
@@ -44,7 +44,7 @@ export const DEFAULT_RSA_BITS = 4096;
  * @returns the four PEM texts
  * @throws (rejects with) {@link WeakKeyError} (`ERR_KEY_TOO_SMALL`) for fewer than 2048 bits,
  *   {@link InvalidInputError} (`ERR_INVALID_INPUT`) when `bits` is not an integer multiple of 8 or
- *   exceeds 16384
+ *   exceeds 8192
  *
  * @example
  * ```ts

@@ -9,9 +9,9 @@
  */
 import { backendName, fromCryptoKey, importPrivateKey as importPkcs8, importPublicKey as importSpki } from '#crypto';
 import type { KeyHandle } from '../crypto/backend.js';
-import { KeyError, WeakKeyError } from '../errors.js';
-import { MAX_RSA_BITS } from './der.js';
-import { keyDerFor, MIN_RSA_BITS, type KeyKind } from './decode.js';
+import { KeyError, PaysigError } from '../errors.js';
+import { keyDerFor, type KeyKind } from './decode.js';
+import { checkRsaKey } from './rules.js';
 
 /** How many PEM keys of each kind stay imported. */
 export const KEY_CACHE_SIZE = 32;
@@ -72,12 +72,14 @@ function checkCryptoKey(key: CryptoKey, kind: KeyKind): void {
   if (hash !== 'SHA-256') {
     throw new KeyError(`CryptoKey hash is ${describe(hash)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`);
   }
+  // Both are readable even on a non-extractable key: size and exponent are checked as for PEM.
   const bits = algorithm?.modulusLength;
   if (typeof bits !== 'number') throw new KeyError('CryptoKey has no modulusLength');
-  if (bits < MIN_RSA_BITS) throw new WeakKeyError(bits);
-  if (bits > MAX_RSA_BITS) {
-    throw new KeyError(`RSA key of ${bits} bits refused: at most ${MAX_RSA_BITS} bits are accepted`);
+  const exponent: unknown = algorithm?.publicExponent;
+  if (!(exponent instanceof Uint8Array) && Object.prototype.toString.call(exponent) !== '[object Uint8Array]') {
+    throw new KeyError('CryptoKey has no publicExponent (a Uint8Array): not an RSA key');
   }
+  checkRsaKey(bits, exponent as Uint8Array);
   if (key.type !== kind) {
     throw new KeyError(
       kind === 'private'
@@ -100,10 +102,8 @@ function importCryptoKey(key: CryptoKey, kind: KeyKind): Promise<KeyHandle> {
     checkCryptoKey(key, kind);
     handle = fromCryptoKey(key);
   } catch (error) {
-    if (error instanceof KeyError || error instanceof WeakKeyError) return Promise.reject(error);
-    return Promise.reject(
-      new KeyError(`CryptoKey was refused by the ${backendName()} crypto backend`, { cause: error }),
-    );
+    if (error instanceof PaysigError) return Promise.reject(error);
+    return Promise.reject(new KeyError(`CryptoKey was refused by the ${backendName()} crypto backend`, { cause: error }));
   }
   const promise = Promise.resolve(handle);
   cache.set(key, promise);
@@ -138,8 +138,10 @@ function importKey(key: string | CryptoKey, kind: KeyKind): Promise<KeyHandle> {
  * @param key - the private key: PEM text or a `CryptoKey`
  * @returns the backend's key handle, for `rsaSha256Sign`
  * @throws (rejects with) {@link WeakKeyError} (`ERR_KEY_TOO_SMALL`) for a modulus below 2048 bits,
- *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed or encrypted PEM, a
- *   public key, a non-RSA key, a key the backend refuses
+ *   {@link KeyTooLargeError} (`ERR_KEY_TOO_LARGE`) above 8192 bits, {@link KeyExponentError}
+ *   (`ERR_KEY_EXPONENT`) for a public exponent other than 65537,
+ *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed, non-DER or encrypted
+ *   PEM, a public key, a non-RSA key, a key the backend refuses
  */
 export function importPrivateKey(key: string | CryptoKey): Promise<KeyHandle> {
   return importKey(key, 'private');
@@ -155,8 +157,11 @@ export function importPrivateKey(key: string | CryptoKey): Promise<KeyHandle> {
  * @param key - the public key: PEM text or a `CryptoKey`
  * @returns the backend's key handle, for `rsaSha256Verify`
  * @throws (rejects with) {@link WeakKeyError} (`ERR_KEY_TOO_SMALL`) for a modulus below 2048 bits,
- *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed PEM, a private key,
- *   a non-RSA key, a key the backend refuses
+ *   {@link KeyTooLargeError} (`ERR_KEY_TOO_LARGE`) above 8192 bits, {@link KeyExponentError}
+ *   (`ERR_KEY_EXPONENT`) for a public exponent other than 65537 (e = 1 would let
+ *   anyone forge signatures), {@link KeyError} (`ERR_KEY_INVALID`) for anything else
+ *   wrong: malformed or non-DER PEM (redundant leading zeros, trailing bytes), a private key, a
+ *   non-RSA key, a key the backend refuses
  */
 export function importPublicKey(key: string | CryptoKey): Promise<KeyHandle> {
   return importKey(key, 'public');

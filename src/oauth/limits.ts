@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { MAX_RSA_BITS } from '../keys/rules.js';
 
 /** Signature methods paysig implements. */
 export type SignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256';
@@ -16,6 +17,15 @@ export const MAX_TIMESTAMP_DIGITS = 15;
 
 /** Longest accepted `oauth_consumer_key`, in UTF-16 units. */
 export const MAX_CONSUMER_KEY_LENGTH = 1024;
+
+/**
+ * Longest accepted `oauth_signature`, in characters: the padded Base64 of the largest RSA
+ * signature paysig accepts (a signature is as long as the modulus: 8192 bits, 1024 bytes, 1368
+ * characters). HMAC-SHA1's 28 characters fit. Longer values are refused before any crypto.
+ * Percent-encoded in the header (at most 3 characters each) it stays well within
+ * `MAX_HEADER_LENGTH`, so the header cap does not bind.
+ */
+export const MAX_SIGNATURE_LENGTH = 4 * Math.ceil(MAX_RSA_BITS / 8 / 3);
 
 /** True for `HMAC-SHA1` and `RSA-SHA256`. @internal */
 export function isSignatureMethod(value: unknown): value is SignatureMethod {

@@ -27,7 +27,13 @@ import { importPublicKey } from '../keys/import.js';
 import { joinBaseString, normalizeMethod, encodedParameters } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';
 import { parseAuthorizationHeader } from './header.js';
-import { isSignatureMethod, isTimestampText, MAX_CONSUMER_KEY_LENGTH, MAX_NONCE_LENGTH } from './limits.js';
+import {
+  isSignatureMethod,
+  isTimestampText,
+  MAX_CONSUMER_KEY_LENGTH,
+  MAX_NONCE_LENGTH,
+  MAX_SIGNATURE_LENGTH,
+} from './limits.js';
 import { defaultNonceStore, type NonceStore } from './nonce.js';
 import { splitUrl } from './url.js';
 
@@ -137,7 +143,7 @@ export async function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOA
   const { params: oauth } = parseAuthorizationHeader(request.authorization);
   const consumerKey = param(oauth, 'oauth_consumer_key', MAX_CONSUMER_KEY_LENGTH);
   const signatureMethod = param(oauth, 'oauth_signature_method', 64);
-  const signatureText = param(oauth, 'oauth_signature', 1024);
+  const signatureText = param(oauth, 'oauth_signature', MAX_SIGNATURE_LENGTH);
   const timestampText = param(oauth, 'oauth_timestamp', 64);
   const nonce = param(oauth, 'oauth_nonce', MAX_NONCE_LENGTH);
   if (!isTimestampText(timestampText)) {

@@ -27,6 +27,7 @@ import * as oauthSign from './oauth-sign.mjs';
 import * as oauthVerifyNegative from './oauth-verify-negative.mjs';
 import * as operations from './operations.mjs';
 import * as callbacks from './callbacks.mjs';
+import * as keysNegative from './keys-negative.mjs';
 import { checks as anchors } from './builtin/anchors.mjs';
 import { checks as controlRoundTrips } from './builtin/control.mjs';
 import { checks as oauthRoundTrips } from './builtin/oauth.mjs';
@@ -34,7 +35,7 @@ import { checks as operationRoundTrips } from './builtin/operations.mjs';
 import { CheckError, describeError, fail } from './assert.mjs';
 
 const TOPICS = Object.fromEntries(
-  [percentEncoding, form, control, baseString, hmacSha1, rsaSha256, oauthSign, oauthVerifyNegative, operations, callbacks].map((m) => [m.topic, m]),
+  [percentEncoding, form, control, baseString, hmacSha1, rsaSha256, oauthSign, oauthVerifyNegative, operations, callbacks, keysNegative].map((m) => [m.topic, m]),
 );
 const BUILTIN = [...anchors, ...controlRoundTrips, ...oauthRoundTrips, ...operationRoundTrips];
 

@@ -36,9 +36,13 @@ import * as oauthSign from './topics/oauth-sign.mjs';
 import * as oauthVerifyNegative from './topics/oauth-verify-negative.mjs';
 import * as operations from './topics/operations.mjs';
 import * as callbacks from './topics/callbacks.mjs';
+import { generate as keysNegative } from './keys-negative.mjs';
 
 /** In the order they are generated and printed. */
-const TOPICS = [percentEncoding, form, control, baseString, hmacSha1, rsaSha256, oauthSign, oauthVerifyNegative, operations, callbacks];
+const TOPICS = [percentEncoding, form, control, baseString, hmacSha1, rsaSha256, oauthSign, oauthVerifyNegative, operations, callbacks, {
+  // keys-negative.mjs has its own DER writer and Python cross-check (keys-negative.py)
+  generate: async () => ({ topic: 'keys-negative', ...(await keysNegative()) }),
+}];
 
 function writeTopic({ topic, description, cases }) {
   const ids = new Set();

@@ -5,7 +5,8 @@ It re-implements, from the documents and nothing else: RFC 3986 percent-encoding
 the control formulas, the OAuth 1.0a signature base string, HMAC-SHA1, RSA-SHA256 signing and
 verification in pure Python (a tiny DER reader, pow(), EMSA-PKCS1-v1_5 with SHA-256), and the
 Authorization header. It runs every positive case of every vectors/*.json file it understands
-(negative cases name paysig's error codes and are counted as skipped) and prints
+(negative cases name paysig's error codes and are counted as skipped, except in keys-negative.json,
+whose refusals it checks with a strict DER reader and the key policy) and prints
 `N passed, M failed` as its last line; the exit status is non-zero on any failure.
 
 Usage: python3 vectors/runners/python/run.py [vectors-directory]
@@ -254,6 +255,99 @@ def rsa_verify(path, base, signature_b64):
     return hmac.compare_digest(pow(s, e, n).to_bytes(k, 'big'), emsa_pkcs1_v15(utf8(base), k))
 
 
+
+# ---------------------------------------------------------------------------- key policy (keys-negative.json)
+
+KEY_FORMS = {'PUBLIC KEY': ('public', 'spki'), 'RSA PUBLIC KEY': ('public', 'pkcs1'),
+             'PRIVATE KEY': ('private', 'pkcs8'), 'RSA PRIVATE KEY': ('private', 'pkcs1')}
+RSA_ALGORITHM = bytes.fromhex('300d06092a864886f70d0101010500')
+
+
+def strict_items(data, start, end):
+    """The elements from start to end, with minimal DER lengths; ValueError otherwise."""
+    out = []
+    while start < end:
+        if end - start < 2:
+            raise ValueError('truncated')
+        tag, first, pos = data[start], data[start + 1], start + 2
+        length = first
+        if first & 0x80:
+            count = first & 0x7f
+            length = int.from_bytes(data[pos:pos + count], 'big')
+            if count == 0 or count > 4 or data[pos] == 0 or length < 0x80:
+                raise ValueError('non-minimal length')
+            pos += count
+        if pos + length > end:
+            raise ValueError('length past end')
+        out.append((tag, data[pos:pos + length]))
+        start = pos + length
+    return out
+
+
+def strict_one(data, tags):
+    """data must be exactly one SEQUENCE whose children have these tags; their contents."""
+    (top,) = strict_items(data, 0, len(data)) or [(None, b'')]  # several elements: ValueError
+    if top[0] != 0x30:
+        raise ValueError('not a SEQUENCE')
+    kids = strict_items(top[1], 0, len(top[1]))
+    if [t for t, _ in kids] != tags:
+        raise ValueError('unexpected structure')
+    return [v for _, v in kids]
+
+
+def strict_int(body):
+    if not body or body[0] & 0x80 or (len(body) > 1 and body[0] == 0 and body[1] < 0x80) or not any(body):
+        raise ValueError('not a minimal positive INTEGER')
+    return int.from_bytes(body, 'big')
+
+
+def key_verdict(key_type, text):
+    """paysig's verdict for a PEM key: its error code, or (modulus bits, exponent)."""
+    label, der = re.search(r'-----BEGIN ([A-Z ]+)-----', text).group(1), pem_body(text)
+    kind, form = KEY_FORMS[label]
+    if kind != key_type:
+        return 'ERR_KEY_INVALID'
+    try:
+        if form == 'spki':
+            alg, bits = strict_one(der, [0x30, 0x03])
+            if alg != RSA_ALGORITHM[2:] or bits[:1] != b'\x00':
+                return 'ERR_KEY_INVALID'
+            der = bits[1:]
+        elif form == 'pkcs8':
+            version, alg, key = strict_one(der, [0x02, 0x30, 0x04])
+            if version != b'\x00' or alg != RSA_ALGORITHM[2:]:
+                return 'ERR_KEY_INVALID'
+            der = key
+        if kind == 'public':
+            n, e = (strict_int(v) for v in strict_one(der, [0x02, 0x02]))
+        else:
+            items = strict_one(der, [0x02] * 9)
+            if items[0] != b'\x00':
+                return 'ERR_KEY_INVALID'
+            n, e = (strict_int(v) for v in items[1:3])
+            for v in items[3:]:
+                strict_int(v)
+    except ValueError:
+        return 'ERR_KEY_INVALID'
+    if n.bit_length() < 2048:
+        return 'ERR_KEY_TOO_SMALL'
+    if n.bit_length() > 8192:
+        return 'ERR_KEY_TOO_LARGE'
+    if e != 65537:
+        return 'ERR_KEY_EXPONENT'
+    return n.bit_length(), e
+
+
+def pem_body(text):
+    body = re.search(r'-----BEGIN [A-Z ]+-----(.*?)-----END', text, re.S).group(1)
+    return base64.b64decode(''.join(body.split()), validate=True)
+
+
+def check_key(c):
+    got = key_verdict(c['keyType'], c['pem'])
+    return got == c['error'] if 'error' in c else got == (c['modulusBits'], int(c['publicExponent']))
+
+
 # ---------------------------------------------------------------------------- OAuth requests
 
 HEADER_ORDER = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp',
@@ -479,7 +573,11 @@ CHECKS = {
     'oauth-verify-negative': check_verify,
     'operations': check_operation,
     'callbacks': check_callback,
+    'keys-negative': check_key,
 }
+
+# Topics whose refusals this runner checks too (the others only count them as skipped).
+CHECKS_ERRORS = {'keys-negative'}
 
 
 def main():
@@ -496,7 +594,7 @@ def main():
             skipped += len(doc['cases'])
             continue
         for case in doc['cases']:
-            if 'error' in case:
+            if 'error' in case and topic not in CHECKS_ERRORS:
                 skipped += 1
                 continue
             try:
