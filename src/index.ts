@@ -64,6 +64,7 @@ export {
   type OAuthHeader,
   type SignatureMethod,
   type NonceStore,
+  type NonceCheckContext,
   type MemoryNonceStoreOptions,
 } from './oauth/index.js';
 
