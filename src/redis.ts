@@ -68,7 +68,7 @@ const POLICY_RECHECK_MS = 60_000;
  * - **Clocks**: with the window from {@link verifyOAuth}, a nonce expires at
  *   `(timestamp + maxSkewSeconds + 1) s` by Redis's clock, and a timestamp already past that by
  *   Redis's clock is refused, so a verifier whose clock is off cannot outlive a nonce.
- * - **Keys** are `prefix + 'n:' + 32 hex digits` (the first 16 bytes of SHA-256 over the UTF-8
+ * - **Keys** are `prefix + 'n:' + 32 hex digits` (the first 32 hex digits of SHA-1 over the UTF-8
  *   JSON text `[consumerKey, nonce, timestamp]`), whatever the size of the request; the marker
  *   is `prefix + 'marker'`.
  *

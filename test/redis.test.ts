@@ -54,7 +54,7 @@ const options = (nonceStore: RedisNonceStore, extra: Partial<VerifyOAuthOptions>
 
 /** The key, computed with node:crypto. */
 const expectedKey = (prefix: string, consumer: string, nonce: string, ts: number) =>
-  prefix + 'n:' + createHash('sha256').update(JSON.stringify([consumer, nonce, ts]), 'utf8').digest('hex').slice(0, 32);
+  prefix + 'n:' + createHash('sha1').update(JSON.stringify([consumer, nonce, ts]), 'utf8').digest('hex').slice(0, 32);
 
 beforeAll(async () => {
   if (process.env['REDIS_URL']) url = process.env['REDIS_URL'];

@@ -11,10 +11,12 @@
  * @module
  * @internal
  */
+import { randomBytes } from '../crypto/index.js';
 
 /** Four random 32-bit lanes for {@link fixedKey}. @internal */
 export function randomSeed(): Uint32Array {
-  return globalThis.crypto.getRandomValues(new Uint32Array(4));
+  // A copy: the bytes may be a view into a larger (pooled) buffer.
+  return new Uint32Array(Uint8Array.from(randomBytes(16)).buffer);
 }
 
 /** Murmur3's finaliser: every input bit reaches every output bit. */

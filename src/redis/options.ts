@@ -4,6 +4,7 @@
  * @module
  * @internal
  */
+import { sha1Hex } from '../crypto/index.js';
 import { InvalidInputError } from '../errors.js';
 import type { RedisClientFlavor } from './client.js';
 
@@ -39,16 +40,14 @@ export function validateOptions(options: unknown): ValidOptions {
   return { prefix, flavor: o['flavor'] as RedisClientFlavor | undefined, timeoutMs, assumeNoEviction };
 }
 
-const utf8 = new TextEncoder();
-
 /**
- * `prefix + 'n:' +` the first 16 bytes, in hex, of SHA-256 over the UTF-8 JSON text
+ * `prefix + 'n:' +` the first 32 hex digits of SHA-1 over the UTF-8 JSON text
  * `[consumerKey, nonce, timestamp]`. Every verifier sharing the Redis computes the same key, and
- * its size does not depend on the request. @internal
+ * its size does not depend on the request. SHA-1 through the crypto seam (node:crypto where
+ * installed): what matters is that nobody can aim at a key someone else's request will use (second
+ * preimage), which SHA-1 still resists; known SHA-1 collisions need both inputs to be the
+ * attacker's own, and a collision could only make a fresh request be refused. @internal
  */
 export async function nonceKey(prefix: string, consumerKey: string, nonce: string, timestamp: number): Promise<string> {
-  const digest = new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', utf8.encode(JSON.stringify([consumerKey, nonce, timestamp]))));
-  let hex = '';
-  for (let i = 0; i < 16; i++) hex += digest[i]!.toString(16).padStart(2, '0');
-  return prefix + 'n:' + hex;
+  return prefix + 'n:' + (await sha1Hex(JSON.stringify([consumerKey, nonce, timestamp]))).slice(0, 32);
 }
