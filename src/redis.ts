@@ -65,7 +65,7 @@ const POLICY_RECHECK_MS = 60_000;
  * - **Lost nonces**: a marker without expiry notices a wipe (restart without persistence,
  *   FLUSHALL) or a rollback (restored snapshot, failover to a lagging replica); requests signed
  *   before that moment are then refused, until they leave the window.
- * - **Clocks**: with the window from {@link verifyOAuth}, a nonce expires at
+ * - **Clocks**: with the window from `verifyOAuth`, a nonce expires at
  *   `(timestamp + maxSkewSeconds + 1) s` by Redis's clock, and a timestamp already past that by
  *   Redis's clock is refused, so a verifier whose clock is off cannot outlive a nonce.
  * - **Keys** are `prefix + 'n:' + 32 hex digits` (the first 32 hex digits of SHA-1 over the UTF-8

@@ -147,8 +147,9 @@ describe('verifier processes sharing one Redis', () => {
     let next = 0;
     const ready = new Promise<void>((resolve, reject) => {
       child.on('message', (m: Answer & { ready?: boolean }) => {
-        if (m.ready) resolve();
-        else pending.get(m.id)?.(m), pending.delete(m.id);
+        if (m.ready) return resolve();
+        pending.get(m.id)?.(m);
+        pending.delete(m.id);
       });
       child.once('exit', (code) => reject(new Error(`verifier exited (${code}): ${stderr}`)));
     });
