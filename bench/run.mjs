@@ -26,6 +26,7 @@ import signHmacGroups from './groups/sign-hmac.mjs';
 import verifyHmacGroups from './groups/verify-hmac.mjs';
 import rsaGroups from './groups/rsa.mjs';
 import verifyRequestGroups from './groups/verify-request.mjs';
+import nonceGroups from './groups/nonce.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -112,6 +113,7 @@ const FAMILIES = {
   'verify-request': verifyRequestGroups,
   percent: percentGroups,
   'base-string': baseStringGroups,
+  nonce: nonceGroups,
 };
 
 /** Builds and runs the groups of the given families in this process. */

@@ -63,6 +63,7 @@ export {
   type OAuthHeader,
   type SignatureMethod,
   type NonceStore,
+  type NonceCheckContext,
   type MemoryNonceStoreOptions,
 } from './oauth/index.js';
 

@@ -21,6 +21,7 @@ import {
   type VerifyCredentials,
 } from '../src/index.js';
 import { RedisNonceStore } from '../src/redis.js';
+import { fakeNodeRedis } from './helpers/fake-redis.js';
 
 const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const pem = readFileSync(new URL('../vectors/keys/test-only-rsa-2048-pkcs8.pem', import.meta.url), 'utf8');
@@ -225,22 +226,6 @@ describe('README: the primitives', () => {
 });
 
 describe('README: Verifying', () => {
-  /** A node-redis look-alike (it has `isOpen`) doing SET NX EX on a Map. */
-  function fakeNodeRedis() {
-    const keys = new Map<string, string>();
-    return {
-      isOpen: true,
-      keys,
-      set(key: string, value: string, options: { NX: true; EX: number }): Promise<'OK' | null> {
-        expect(options.NX).toBe(true);
-        expect(options.EX).toBeGreaterThan(0);
-        if (keys.has(key)) return Promise.resolve(null);
-        keys.set(key, value);
-        return Promise.resolve('OK');
-      },
-    };
-  }
-
   async function payoutRequest() {
     const signed = await signRequest('payout', {
       baseUrl,
@@ -254,6 +239,7 @@ describe('README: Verifying', () => {
   it('verifyOAuth with a RedisNonceStore accepts once, then refuses the replay', async () => {
     const redisClient = fakeNodeRedis();
     const nonceStore = new RedisNonceStore(redisClient); // node-redis or ioredis; one memory for all servers
+    await nonceStore.ready(); // at start-up: refuses an evicting Redis, writes the wipe marker
     const check = async (request: Request) => {
       const url = request.url;
       const formPairs = parseForm(await request.text());
@@ -273,6 +259,7 @@ describe('README: Verifying', () => {
     expect(who.consumerKey).toBe('merchant');
     expect(who.signatureMethod).toBe('HMAC-SHA1');
     expect(redisClient.keys.size).toBe(1);
+    expect([...redisClient.keys.keys()][0]).toMatch(/^paysig:nonce:n:[0-9a-f]{32}$/);
     await expect(check(replay)).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
     await expect(check(replay2)).rejects.toSatisfy((e: unknown) => httpStatusOf(e) === 403);
   });
@@ -284,7 +271,7 @@ describe('README: Verifying', () => {
     const opts = { basePath: '/paynet', credentials: () => merchants.get('merchant'), nonceStore: new MemoryNonceStore() };
     await expect(verifyRequest(request, opts)).resolves.toMatchObject({ consumerKey: 'merchant' });
     await expect(verifyRequest(replay, opts)).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
-    const broken = new RedisNonceStore({ isOpen: true, set: () => Promise.reject(new Error('connection refused')) } as never);
+    const broken = new RedisNonceStore({ isOpen: true, eval: () => Promise.reject(new Error('connection refused')) } as never);
     const error = await verifyRequest(third, { ...opts, nonceStore: broken }).catch((e: unknown) => e);
     expect(httpStatusOf(error)).toBe(503);
   });

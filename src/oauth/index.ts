@@ -20,4 +20,4 @@ export {
   type VerifyOAuthResult,
   type OAuthConsumerCredentials,
 } from './verify.js';
-export { MemoryNonceStore, type NonceStore, type MemoryNonceStoreOptions } from './nonce.js';
+export { MemoryNonceStore, type NonceStore, type NonceCheckContext, type MemoryNonceStoreOptions } from './nonce.js';

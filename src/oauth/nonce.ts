@@ -5,6 +5,19 @@
  * @module
  */
 import { InvalidInputError, NonceStoreError } from '../errors.js';
+import { fixedKey, randomSeed } from './nonce-key.js';
+
+/**
+ * What {@link verifyOAuth} knows about the window when it calls {@link NonceStore.check}: a store
+ * that keeps its own clock (Redis) uses it to expire a nonce at an absolute time derived from the
+ * request's timestamp rather than from the verifier's clock.
+ */
+export interface NonceCheckContext {
+  /** The verifier's `maxSkewSeconds`: a timestamp is accepted while within this of now. */
+  maxSkewSeconds: number;
+  /** The verifier's clock, in seconds, when it accepted the timestamp. */
+  now: number;
+}
 
 /**
  * Where a verifier records nonces. {@link verifyOAuth} calls `check` only for a request whose
@@ -13,6 +26,17 @@ import { InvalidInputError, NonceStoreError } from '../errors.js';
  *
  * Implementations must be atomic: of two concurrent calls with the same triple, only one may
  * resolve `true` (Redis `SET NX` gives this; see `paysig/redis`).
+ *
+ * @example
+ * ```ts
+ * const seen = new Set<string>(); // unbounded: an illustration, not a store to deploy
+ * const store: NonceStore = {
+ *   check: async (consumerKey, nonce, timestamp) => {
+ *     const key = JSON.stringify([consumerKey, nonce, timestamp]);
+ *     return seen.has(key) ? false : (seen.add(key), true);
+ *   },
+ * };
+ * ```
  */
 export interface NonceStore {
   /**
@@ -22,49 +46,109 @@ export interface NonceStore {
    * @param nonce the `oauth_nonce`
    * @param timestamp the `oauth_timestamp`, in seconds
    * @param ttlSeconds how long, from now, the triple must be remembered (a positive integer)
+   * @param context the window, as {@link verifyOAuth} passes it; a store written for four
+   *   arguments keeps working (the argument is optional)
    * @returns `true` when this is the first use (now recorded), `false` when it was seen before
    */
-  check(consumerKey: string, nonce: string, timestamp: number, ttlSeconds: number): Promise<boolean>;
+  check(
+    consumerKey: string,
+    nonce: string,
+    timestamp: number,
+    ttlSeconds: number,
+    context?: NonceCheckContext,
+  ): Promise<boolean>;
 }
 
 /** Options of {@link MemoryNonceStore}. */
 export interface MemoryNonceStoreOptions {
-  /** Most triples held at once (default 100 000). When full of unexpired entries, `check` fails closed. */
+  /** Most nonces held at once, all consumers together (default 100 000): the memory bound. */
   maxEntries?: number;
+  /**
+   * Most unexpired nonces one consumer may hold (default: a tenth of `maxEntries`, so 10 000).
+   * A consumer at its quota is refused (`ERR_NONCE_STORE`) until its own nonces expire; other
+   * consumers are not affected. At the default 300 s window, 10 000 allows ~33 requests a
+   * second per consumer, sustained.
+   */
+  maxEntriesPerConsumer?: number;
+  /**
+   * Most consumers holding unexpired nonces at once (default: 10 000, or `maxEntries` if
+   * smaller). A consumer that holds none is refused while this many others do.
+   */
+  maxConsumers?: number;
   /** Clock in milliseconds (default `Date.now`); for tests. */
   now?: () => number;
 }
 
+function positive(value: number | undefined, fallback: number, field: string): number {
+  const v = value ?? fallback;
+  if (!Number.isSafeInteger(v) || v < 1) {
+    throw new InvalidInputError(`"${field}" must be a positive integer`, { field });
+  }
+  return v;
+}
+
+/** The nonces of one consumer: how many are live. */
+interface Partition {
+  readonly id: string;
+  count: number;
+}
+
 /**
- * An in-process {@link NonceStore} with bounded memory.
+ * An in-process {@link NonceStore} with bounded memory, partitioned by consumer.
  *
- * Entries expire after their TTL. When the store is full, expired entries are swept (at most once
- * until the earliest remaining entry expires, so a flood costs no repeated full sweeps); if it is
- * still full, `check` rejects with {@link NonceStoreError} rather than forget a nonce that could
- * still be replayed. It suits one process; several processes or hosts need a shared store such
- * as `RedisNonceStore` from `paysig/redis`.
+ * Each consumer has a quota (`maxEntriesPerConsumer`), so one merchant flooding the verifier
+ * with valid requests is refused once it reaches its quota while every other merchant's fresh
+ * requests are still accepted. A replay is always refused as a replay, quota or not. When a
+ * limit is reached, `check` rejects with {@link NonceStoreError}: the store never forgets a nonce
+ * that could still be replayed. Only when consumers together fill `maxEntries` (ten flooding at
+ * their full quota, by default: an attacker holding ten merchants' keys) is everyone refused, until
+ * their nonces expire; give `maxEntries >= maxConsumers * maxEntriesPerConsumer` to rule that out.
+ *
+ * Each nonce is kept under a fixed 16-character key (a seeded hash of consumer, nonce and
+ * timestamp), so an entry costs the same (~100 bytes) whatever the size of the request. Entries
+ * sit in one-second expiry buckets that are dropped as the clock passes them: the cost of a check
+ * does not grow with the number of nonces held.
+ *
+ * It suits one process; several processes or hosts need a shared store such as
+ * `RedisNonceStore` from `paysig/redis`.
+ *
+ * @example
+ * ```ts
+ * const nonceStore = new MemoryNonceStore({ maxEntries: 1_000_000, maxEntriesPerConsumer: 50_000 });
+ * await verifyOAuth(request, { credentials, nonceStore });
+ * ```
  */
 export class MemoryNonceStore implements NonceStore {
   readonly #max: number;
+  readonly #perConsumer: number;
+  readonly #maxConsumers: number;
   readonly #now: () => number;
-  /** key -> expiry in milliseconds */
-  readonly #entries = new Map<string, number>();
-  /** No entry expires before this instant (ms), so sweeping earlier finds nothing. */
-  #earliest = Infinity;
+  readonly #seed = randomSeed();
+  /** fixed key of (consumer, nonce, timestamp) -> the consumer's partition */
+  readonly #entries = new Map<string, Partition>();
+  /** fixed key of the consumer -> its partition, while it holds live nonces */
+  readonly #consumers = new Map<string, Partition>();
+  /** expiry, in whole seconds -> the keys that expire then */
+  readonly #buckets = new Map<number, string[]>();
+  /** Every bucket up to this second has been dropped. */
+  #swept = -Infinity;
 
-  /** @param options size bound and clock */
+  /** @param options size bounds and clock */
   constructor(options: MemoryNonceStoreOptions = {}) {
-    const max = options.maxEntries ?? 100_000;
-    if (!Number.isSafeInteger(max) || max < 1) {
-      throw new InvalidInputError('"maxEntries" must be a positive integer', { field: 'maxEntries' });
-    }
-    this.#max = max;
+    this.#max = positive(options.maxEntries, 100_000, 'maxEntries');
+    this.#perConsumer = positive(options.maxEntriesPerConsumer, Math.ceil(this.#max / 10), 'maxEntriesPerConsumer');
+    this.#maxConsumers = positive(options.maxConsumers, Math.min(10_000, this.#max), 'maxConsumers');
     this.#now = options.now ?? Date.now;
   }
 
-  /** Number of triples currently held (expired ones included until swept). */
+  /** Number of nonces currently held (expired ones included until their second has passed). */
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Number of consumers currently holding nonces. */
+  get consumers(): number {
+    return this.#consumers.size;
   }
 
   /** {@inheritDoc NonceStore.check} */
@@ -77,34 +161,72 @@ export class MemoryNonceStore implements NonceStore {
   }
 
   #check(consumerKey: string, nonce: string, timestamp: number, ttlSeconds: number): boolean {
+    if (typeof consumerKey !== 'string' || typeof nonce !== 'string' || !Number.isFinite(timestamp)) {
+      throw new InvalidInputError('nonce store: consumer key and nonce must be strings, the timestamp a number');
+    }
+    if (!Number.isFinite(ttlSeconds)) throw new InvalidInputError('nonce store: "ttlSeconds" must be a finite number');
     const now = this.#now();
-    // Length-prefixed parts: no consumer key or nonce can make two triples share a key.
-    const key = consumerKey.length + ':' + consumerKey + nonce.length + ':' + nonce + timestamp;
-    const expiry = this.#entries.get(key);
-    if (expiry !== undefined) {
-      if (expiry > now) return false;
-      this.#entries.delete(key);
+    this.#sweep(Math.floor(now / 1000));
+    const key = fixedKey(this.#seed, [consumerKey, nonce, String(timestamp)]);
+    if (this.#entries.has(key)) return false;
+    const owner = fixedKey(this.#seed, [consumerKey]);
+    let partition = this.#consumers.get(owner);
+    if (partition === undefined) {
+      if (this.#consumers.size >= this.#maxConsumers) {
+        throw new NonceStoreError(
+          `memory nonce store: ${this.#maxConsumers} consumers already hold live nonces (maxConsumers); a new consumer is refused until some expire`,
+        );
+      }
+    } else if (partition.count >= this.#perConsumer) {
+      throw new NonceStoreError(
+        `memory nonce store: consumer ${JSON.stringify(consumerKey.slice(0, 64))} holds ${this.#perConsumer} live nonces (maxEntriesPerConsumer); its requests are refused until some expire`,
+      );
     }
     if (this.#entries.size >= this.#max) {
-      this.#sweep(now);
-      if (this.#entries.size >= this.#max) {
-        throw new NonceStoreError(`memory nonce store is full (${this.#max} unexpired nonces); refusing to forget any`);
-      }
+      throw new NonceStoreError(`memory nonce store is full (${this.#max} live nonces, maxEntries); refusing to forget any`);
     }
-    const until = now + Math.max(1, ttlSeconds) * 1000;
-    this.#entries.set(key, until);
-    if (until < this.#earliest) this.#earliest = until;
+    if (partition === undefined) {
+      partition = { id: owner, count: 0 };
+      this.#consumers.set(owner, partition);
+    }
+    partition.count++;
+    this.#entries.set(key, partition);
+    // Live while the clock's whole second is before `expiry`: at least ttlSeconds from now.
+    const expiry = Math.ceil((now + Math.max(1, ttlSeconds) * 1000) / 1000);
+    const bucket = this.#buckets.get(expiry);
+    if (bucket === undefined) this.#buckets.set(expiry, [key]);
+    else bucket.push(key);
     return true;
   }
 
-  #sweep(now: number): void {
-    if (now < this.#earliest) return;
-    let earliest = Infinity;
-    for (const [k, until] of this.#entries) {
-      if (until <= now) this.#entries.delete(k);
-      else if (until < earliest) earliest = until;
+  /** Drops every bucket whose second is `second` or earlier. */
+  #sweep(second: number): void {
+    if (second === this.#swept) return;
+    if (second < this.#swept) {
+      // The clock went back: walk again from here, so no later bucket is skipped.
+      this.#swept = second;
+      return;
     }
-    this.#earliest = earliest;
+    if (second - this.#swept > this.#buckets.size) {
+      // A long gap (or the first call): fewer buckets than seconds to walk.
+      for (const [s, keys] of this.#buckets) if (s <= second) this.#drop(s, keys);
+    } else {
+      for (let s = this.#swept + 1; s <= second; s++) {
+        const keys = this.#buckets.get(s);
+        if (keys !== undefined) this.#drop(s, keys);
+      }
+    }
+    this.#swept = second;
+  }
+
+  #drop(second: number, keys: string[]): void {
+    this.#buckets.delete(second);
+    for (const key of keys) {
+      const partition = this.#entries.get(key);
+      if (partition === undefined) continue;
+      this.#entries.delete(key);
+      if (--partition.count === 0) this.#consumers.delete(partition.id);
+    }
   }
 }
 

@@ -215,7 +215,7 @@ export async function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOA
   const ttl = Math.max(1, Math.ceil(timestamp + maxSkew - now) + 1);
   let fresh: unknown;
   try {
-    fresh = await store.check(consumerKey, nonce, timestamp, ttl);
+    fresh = await store.check(consumerKey, nonce, timestamp, ttl, { maxSkewSeconds: maxSkew, now });
   } catch (e) {
     if (e instanceof NonceStoreError) throw e;
     throw new NonceStoreError('nonce store failed; request refused', { cause: e });
