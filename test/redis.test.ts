@@ -3,7 +3,6 @@
  * node-redis and ioredis clients. redis-server missing is a FAILURE, not a skip: CI installs it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { Redis as IORedis } from 'ioredis';
 import { createClient } from 'redis';
@@ -12,7 +11,8 @@ import { signOAuth } from '../src/oauth/sign.js';
 import { verifyOAuth, type VerifyOAuthOptions } from '../src/oauth/verify.js';
 import { RedisNonceStore } from '../src/redis.js';
 
-const REDIS_SERVER = '/usr/bin/redis-server';
+// `npm test` resolves redis-server on PATH (scripts/provision.mjs) and passes it here.
+const REDIS_SERVER = process.env.PAYSIG_REDIS_SERVER ?? 'redis-server';
 const SECRET = 'control-key';
 
 function freePort(): Promise<number> {
@@ -35,7 +35,7 @@ function startRedis(port: number): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
     child.once('error', (e) => {
       clearTimeout(timer);
-      reject(e);
+      reject(new Error(`${REDIS_SERVER} could not start (${e.message}): install redis-server (this test must not be skipped)`));
     });
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -77,7 +77,6 @@ async function signedRequest(nonce: string) {
 const options = (nonceStore: RedisNonceStore): VerifyOAuthOptions => ({ credentials: () => ({ consumerSecret: SECRET }), nonceStore });
 
 beforeAll(async () => {
-  if (!existsSync(REDIS_SERVER)) throw new Error(`${REDIS_SERVER} is missing: install redis-server (this test must not be skipped)`);
   port = await freePort();
   server = await startRedis(port);
 }, 20_000);

@@ -1,6 +1,7 @@
 /**
- * Runs Python oauthlib 3.2 (the /usr/bin/python3 interpreter has it) as an independent reference
- * for RFC 5849 base strings. One process for a whole batch of cases.
+ * Runs Python oauthlib 3.2 as an independent reference for RFC 5849 base strings. One process for
+ * a whole batch of cases. The interpreter is PAYSIG_PYTHON, which `npm test` sets to a python3
+ * that can import oauthlib (scripts/provision.mjs), else python3 on PATH.
  */
 import { execFileSync } from 'node:child_process';
 
@@ -26,6 +27,6 @@ sys.stdout.write(json.dumps(out))
 
 /** oauthlib's signature base string for each case. */
 export function oauthlibBaseStrings(cases: readonly BaseCase[]): string[] {
-  const out = execFileSync('/usr/bin/python3', ['-c', SCRIPT], { input: JSON.stringify(cases), encoding: 'utf8' });
+  const out = execFileSync(process.env.PAYSIG_PYTHON ?? 'python3', ['-c', SCRIPT], { input: JSON.stringify(cases), encoding: 'utf8' });
   return JSON.parse(out) as string[];
 }

@@ -20,7 +20,7 @@ import { isDeepStrictEqual } from 'node:util';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const VECTORS = join(HERE, '..');
 const KEYS = join(VECTORS, 'keys');
-const PYTHON = process.env.PAYSIG_PYTHON ?? '/usr/bin/python3';
+const PYTHON = process.env.PAYSIG_PYTHON ?? 'python3';
 
 // ---------------------------------------------------------------------------------------------
 // Naive JavaScript reference (independent of src/)
