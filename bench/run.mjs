@@ -18,6 +18,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { probe } from '../scripts/tools.mjs';
 import { MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
 import { HMAC_REQUEST } from './groups/sign-hmac.mjs';
@@ -152,8 +153,8 @@ console.log(`# ${machine.cpu}, ${machine.cores} cores, load ${machine.loadBefore
 
 // The reference pipeline itself, checked against an independent implementation (oauthlib).
 let oauthlib = 'not run';
-// The interpreter: PAYSIG_PYTHON (see scripts/provision.mjs), else python3 on PATH; none: not run.
-const python = process.env.PAYSIG_PYTHON ?? 'python3';
+// The interpreter: PAYSIG_PYTHON, else a python3 with oauthlib found as scripts/provision.mjs does.
+const python = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
 {
   const input = JSON.stringify({
     method: HMAC_REQUEST.method,

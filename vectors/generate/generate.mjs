@@ -16,11 +16,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { probe } from '../../scripts/tools.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const VECTORS = join(HERE, '..');
 const KEYS = join(VECTORS, 'keys');
-const PYTHON = process.env.PAYSIG_PYTHON ?? 'python3';
+// `npm run vectors` sets PAYSIG_PYTHON (scripts/provision.mjs); run alone, the same probe finds one.
+const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
 
 // ---------------------------------------------------------------------------------------------
 // Naive JavaScript reference (independent of src/)
