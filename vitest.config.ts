@@ -8,8 +8,9 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // The CLI is Node-only code on the node:crypto backend: it runs in the node project.
-          exclude: ['test/cli.test.ts'],
+          // The CLI is Node-only code on the node:crypto backend, and the consumer-types check compiles
+          // with tsc: both run in the node project only.
+          exclude: ['test/cli.test.ts', 'test/consumer-types.test.ts'],
           setupFiles: ['test/setup-web.ts'],
           testTimeout: 30_000,
         },

@@ -47,7 +47,7 @@ export const nodeBackend: CryptoBackend = {
     return Promise.resolve(asHandle(createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' })));
   },
   fromCryptoKey(key) {
-    return asHandle(KeyObject.from(key));
+    return asHandle(KeyObject.from(key as CryptoKey));
   },
   rsaSha256Sign(key, data) {
     return Promise.resolve(bytes(sign('sha256', Buffer.from(data, 'utf8'), asKey(key))));

@@ -9,6 +9,7 @@
  */
 import { backend, type CryptoBackend, type KeyHandle } from '../crypto/index.js';
 import { KeyError, WeakKeyError } from '../errors.js';
+import type { CryptoKeyLike } from './crypto-key.js';
 import { MAX_RSA_BITS } from './der.js';
 import { keyDerFor, MIN_RSA_BITS, type KeyKind } from './decode.js';
 
@@ -120,7 +121,7 @@ function isCryptoKey(value: unknown): value is CryptoKey {
   return Object.prototype.toString.call(value) === '[object CryptoKey]';
 }
 
-function importKey(key: string | CryptoKey, kind: KeyKind): Promise<KeyHandle> {
+function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandle> {
   if (typeof key === 'string') return importPem(key, kind);
   if (isCryptoKey(key)) return importCryptoKey(key, kind);
   const got = key === null ? 'null' : typeof key === 'object' ? 'an object that is not a CryptoKey' : typeof key;
@@ -143,7 +144,7 @@ function importKey(key: string | CryptoKey, kind: KeyKind): Promise<KeyHandle> {
  *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed or encrypted PEM, a
  *   public key, a non-RSA key, a key the backend refuses
  */
-export function importPrivateKey(key: string | CryptoKey): Promise<KeyHandle> {
+export function importPrivateKey(key: string | CryptoKeyLike): Promise<KeyHandle> {
   return importKey(key, 'private');
 }
 
@@ -160,6 +161,6 @@ export function importPrivateKey(key: string | CryptoKey): Promise<KeyHandle> {
  *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed PEM, a private key,
  *   a non-RSA key, a key the backend refuses
  */
-export function importPublicKey(key: string | CryptoKey): Promise<KeyHandle> {
+export function importPublicKey(key: string | CryptoKeyLike): Promise<KeyHandle> {
   return importKey(key, 'public');
 }
