@@ -8,16 +8,12 @@
  *
  * @example
  * ```ts
- * import { webcrypto } from 'node:crypto';
  * import { importPrivateKey, type CryptoKeyLike } from 'paysig';
  *
- * const { privateKey } = await webcrypto.subtle.generateKey(
- *   { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
- *   false,
- *   ['sign', 'verify'],
- * );
- * const key: CryptoKeyLike = privateKey;
- * await importPrivateKey(key);
+ * // A key the application generated or unwrapped with WebCrypto (DOM, node:crypto, Deno, Bun).
+ * async function checkSigningKey(key: CryptoKeyLike): Promise<void> {
+ *   await importPrivateKey(key); // RSASSA-PKCS1-v1_5, SHA-256, >= 2048 bits, `sign` usage; cached
+ * }
  * ```
  */
 export interface CryptoKeyLike {
