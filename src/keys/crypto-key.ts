@@ -22,7 +22,10 @@ export interface CryptoKeyLike {
   /** Whether the key material can be exported. */
   readonly extractable: boolean;
   /** The algorithm (paysig needs `RSASSA-PKCS1-v1_5` with SHA-256). */
-  readonly algorithm: { readonly name: string };
+  readonly algorithm: {
+    /** The algorithm's name, such as `RSASSA-PKCS1-v1_5`. */
+    readonly name: string;
+  };
   /** What the key may be used for (paysig needs `sign` or `verify`). */
   readonly usages: readonly string[];
 }
