@@ -1,9 +1,14 @@
 /**
  * The provisioning decision (scripts/provision-plan.mjs): from the tools found on this machine,
- * what the test run hands on, what it installs, and the one line it prints.
+ * what the test run hands on, what it installs, and the one line it prints. Then the probe
+ * (scripts/tools.mjs) on a PATH made of fake tools.
  */
-import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { plan } from '../scripts/provision-plan.mjs';
+import { probe } from '../scripts/tools.mjs';
 
 const ALL = ['redis-server', 'python3', 'openssl'];
 const FOUND = { 'redis-server': '/opt/bin/redis-server', python3: '/home/u/.venv/bin/python3', openssl: '/usr/bin/openssl' };
@@ -59,5 +64,36 @@ describe('provision plan', () => {
 
   it('an unknown tool name is a mistake in package.json', () => {
     expect(() => plan(['redis'], {}, user)).toThrow(/unknown tool redis/);
+  });
+});
+
+describe('provision probe', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paysig-probe-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const fake = (name: string, exitCode: number): string => {
+    const path = join(dir, name);
+    writeFileSync(path, `#!/bin/sh\nexit ${exitCode}\n`);
+    chmodSync(path, 0o755);
+    return path;
+  };
+
+  it('finds a tool on PATH, and nothing when PATH lacks it', () => {
+    const redis = fake('redis-server', 0);
+    expect(probe(['redis-server', 'openssl'], { PATH: dir })).toEqual({ 'redis-server': redis, openssl: undefined });
+  });
+
+  it('takes the python3 on PATH when it can import oauthlib', () => {
+    const sub = mkdtempSync(join(dir, 'ok-'));
+    const python = join(sub, 'python3');
+    writeFileSync(python, '#!/bin/sh\nexit 0\n');
+    chmodSync(python, 0o755);
+    expect(probe(['python3'], { PATH: sub }).python3).toBe(python);
+  });
+
+  it('passes over a python3 on PATH without oauthlib (a pyenv shim) for the system one', () => {
+    fake('python3', 1);
+    const found = probe(['python3'], { PATH: dir }).python3;
+    expect(found).toBeDefined();
+    expect(found).not.toBe(join(dir, 'python3'));
   });
 });
