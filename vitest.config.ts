@@ -15,11 +15,10 @@ export default defineConfig({
           name: 'web',
           provide: { backend: 'web' },
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // The CLI is Node-only code on the node:crypto backend, and the bundling test builds
-          // the package for every target itself: both run in the node project only. So do the
-          // Redis tests: they test Redis and its clients (real servers, child processes), not the
-          // crypto backend, and twice would double their ~20 s.
-          exclude: ['test/cli.test.ts', 'test/bundling.test.ts', 'test/redis.test.ts', 'test/redis-faults.test.ts'],
+          // Node-only or backend-independent tests run in the node project only: the CLI (node:crypto),
+          // the bundling test (it builds every target itself), the consumer-types check (tsc), and
+          // the Redis tests (real servers and child processes; twice would double their ~20 s).
+          exclude: ['test/cli.test.ts', 'test/bundling.test.ts', 'test/consumer-types.test.ts', 'test/redis.test.ts', 'test/redis-faults.test.ts'],
           testTimeout: 30_000,
         },
       },

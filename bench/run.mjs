@@ -2,19 +2,23 @@
 // paysig benchmarks. Usage (after `npx tsc -p tsconfig.build.json`, or via `npm run bench`):
 //   node bench/run.mjs [--quick] [--only <text>] [--runtime node|deno|bun] [--no-web] [--no-bundle]
 //                      [--bundle-only] [--bundle-detail] [--dist <dir>] [--no-isolate]
-// --quick: a fast smoke run (short timings, fewer sizes); results.json is not written.
+// A full run writes bench/out/results.json and bench/out/results.md (untracked); --publish writes
+// the published bench/results.json and refreshes the tables in bench/README.md instead.
+// --quick: a fast smoke run (short timings, fewer sizes); nothing is written.
 // --only:  run the groups whose id contains <text>.
 // --runtime: run the same benchmarks under Deno or Bun (binaries from node_modules/.bin).
 // --bundle-only: print the bundle sizes only; --bundle-detail: with the bytes each file adds.
 // --dist <dir>: benchmark another build instead of dist/ (nothing is written).
 // --no-isolate: run every node:crypto group family in this process instead of one process each.
-// --readme-only: re-render the README.md tables from results.json.
+// --publish: write bench/results.json and bench/README.md (the published figures).
+// --readme-only: re-render the README.md tables from the published results.json.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { probe } from '../scripts/tools.mjs';
 import { MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
 import { HMAC_REQUEST } from './groups/sign-hmac.mjs';
@@ -68,6 +72,14 @@ async function updateReadme(all) {
   console.log(`# updated ${readme}`);
 }
 
+/** Writes the tables of every runtime in `all` to `file` (an unpublished run). */
+async function writeTables(all, file) {
+  const { renderRun } = await import('./markdown.mjs');
+  const parts = Object.entries(all.runtimes ?? {}).map(([name, run]) => `## ${name}\n\n${renderRun(run)}\n`);
+  writeFileSync(file, `# paysig benchmarks (unpublished run; \`npm run bench -- --publish\` publishes)\n\n${parts.join('\n')}`);
+  console.log(`# wrote ${file}`);
+}
+
 // --readme-only: re-render README.md's results from results.json, without measuring.
 if (args.includes('--readme-only')) {
   await updateReadme(JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')));
@@ -84,8 +96,7 @@ if (wanted !== undefined && wanted !== runtime) {
   process.exit(r.status ?? 1);
 }
 
-// --dist <dir>: benchmark another build (e.g. a patched copy, to measure a proposal); results.json
-// and README.md are then left alone.
+// --dist <dir>: benchmark another build (e.g. a patched copy, to A/B a change); nothing is written.
 const distDir = value('--dist') === undefined ? join(root, 'dist') : resolve(value('--dist'));
 if (!existsSync(join(distDir, 'index.js'))) {
   console.error(`${distDir} has no index.js: run \`npx tsc -p tsconfig.build.json\` (or \`npm run bench\`) first`);
@@ -148,7 +159,9 @@ console.log(`# ${machine.cpu}, ${machine.cores} cores, load ${machine.loadBefore
 
 // The reference pipeline itself, checked against an independent implementation (oauthlib).
 let oauthlib = 'not run';
-if (existsSync('/usr/bin/python3')) {
+// The interpreter: PAYSIG_PYTHON, else a python3 with oauthlib found as scripts/provision.mjs does.
+const python = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
+{
   const input = JSON.stringify({
     method: HMAC_REQUEST.method,
     url: HMAC_REQUEST.url,
@@ -162,8 +175,10 @@ if (existsSync('/usr/bin/python3')) {
       ['oauth_version', '1.0'],
     ],
   });
-  const r = spawnSync('/usr/bin/python3', [join(here, 'oauthlib-check.py')], { input, encoding: 'utf8' });
-  if (r.status === 0) {
+  const r = spawnSync(python, [join(here, 'oauthlib-check.py')], { input, encoding: 'utf8' });
+  if (r.error) {
+    console.log(`# oauthlib check not run: ${python}: ${r.error.message}`);
+  } else if (r.status === 0) {
     const py = JSON.parse(r.stdout);
     const mine = signOAuth(HMAC_REQUEST);
     oauthlib = py.signature === mine.signature && py.baseString === mine.baseString ? 'agrees' : 'DIFFERS';
@@ -247,7 +262,10 @@ machine.loadAfter = os.loadavg().map((x) => +x.toFixed(2));
 console.log(`\n# load after: ${machine.loadAfter.join(' ')}`);
 
 if (!quick && only === undefined && value('--dist') === undefined) {
-  const file = join(here, 'results.json');
+  const publish = flag('--publish');
+  const outDir = publish ? here : join(here, 'out');
+  mkdirSync(outDir, { recursive: true });
+  const file = join(outDir, 'results.json');
   let all = {};
   try {
     all = JSON.parse(readFileSync(file, 'utf8'));
@@ -268,6 +286,7 @@ if (!quick && only === undefined && value('--dist') === undefined) {
   };
   writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
   console.log(`# wrote ${file}`);
-  await updateReadme(all);
+  if (publish) await updateReadme(all);
+  else await writeTables(all, join(outDir, 'results.md'));
 }
 

@@ -41,6 +41,7 @@ export { control, controlInput, verifyControl, type ControlFields, type ControlO
 export { importPrivateKey, importPublicKey } from './keys/import.js';
 export { generateKeyPair, type GenerateKeyPairOptions, type GeneratedKeyPair } from './keys/generate.js';
 export { rsaKeyBits } from './keys/decode.js';
+export type { CryptoKeyLike } from './crypto/key-like.js';
 
 // --- oauth ---
 export {

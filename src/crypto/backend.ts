@@ -29,6 +29,8 @@
 import type * as node from './node.js';
 import type * as web from './web.js';
 
+import type { CryptoKeyLike } from './key-like.js';
+
 /** An imported RSA key, in the backend's own form (a `CryptoKey` or a node `KeyObject`). */
 export type KeyHandle = {
   /**
@@ -51,7 +53,7 @@ export interface CryptoBackend {
   /** Imports an RSA public key from SPKI DER for RSASSA-PKCS1-v1_5 with SHA-256. */
   importPublicKey(spki: Uint8Array): Promise<KeyHandle>;
   /** Adopts a caller's `CryptoKey` (already checked to be RSASSA-PKCS1-v1_5 / SHA-256). */
-  fromCryptoKey(key: CryptoKey): KeyHandle;
+  fromCryptoKey(key: CryptoKeyLike): KeyHandle;
   /** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */
   rsaSha256Sign(key: KeyHandle, data: string): Promise<Uint8Array>;
   /** Verifies an RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */

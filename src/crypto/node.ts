@@ -18,6 +18,7 @@ import {
   verify,
 } from 'node:crypto';
 import * as nodeCrypto from 'node:crypto';
+import type { CryptoKeyLike } from './key-like.js';
 import type { KeyHandle } from './backend.js';
 
 /**
@@ -58,8 +59,8 @@ export function importPublicKey(spki: Uint8Array): Promise<KeyHandle> {
 }
 
 /** Adopts a caller's `CryptoKey` as a `KeyObject`. */
-export function fromCryptoKey(key: CryptoKey): KeyHandle {
-  return asHandle(KeyObject.from(key));
+export function fromCryptoKey(key: CryptoKeyLike): KeyHandle {
+  return asHandle(KeyObject.from(key as CryptoKey));
 }
 
 /** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */

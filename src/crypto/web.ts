@@ -8,6 +8,7 @@
  * @module
  */
 import type { KeyHandle } from './backend.js';
+import type { CryptoKeyLike } from './key-like.js';
 import { UnsupportedError } from '../errors.js';
 import { toHex } from '../encoding/hex.js';
 
@@ -70,8 +71,8 @@ export async function importPublicKey(spki: Uint8Array): Promise<KeyHandle> {
 }
 
 /** Adopts a caller's `CryptoKey` as it is. */
-export function fromCryptoKey(key: CryptoKey): KeyHandle {
-  return asHandle(key);
+export function fromCryptoKey(key: CryptoKeyLike): KeyHandle {
+  return asHandle(key as CryptoKey);
 }
 
 /** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */

@@ -12,6 +12,7 @@ import type { KeyHandle } from '../crypto/backend.js';
 import { KeyError, PaysigError } from '../errors.js';
 import { keyDerFor, type KeyKind } from './decode.js';
 import { checkRsaKey } from './rules.js';
+import type { CryptoKeyLike } from '../crypto/key-like.js';
 
 /** How many PEM keys of each kind stay imported. */
 export const KEY_CACHE_SIZE = 32;
@@ -118,7 +119,7 @@ function isCryptoKey(value: unknown): value is CryptoKey {
   return Object.prototype.toString.call(value) === '[object CryptoKey]';
 }
 
-function importKey(key: string | CryptoKey, kind: KeyKind): Promise<KeyHandle> {
+function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandle> {
   if (typeof key === 'string') return importPem(key, kind);
   if (isCryptoKey(key)) return importCryptoKey(key, kind);
   const got = key === null ? 'null' : typeof key === 'object' ? 'an object that is not a CryptoKey' : typeof key;
@@ -143,7 +144,7 @@ function importKey(key: string | CryptoKey, kind: KeyKind): Promise<KeyHandle> {
  *   {@link KeyError} (`ERR_KEY_INVALID`) for anything else wrong: malformed, non-DER or encrypted
  *   PEM, a public key, a non-RSA key, a key the backend refuses
  */
-export function importPrivateKey(key: string | CryptoKey): Promise<KeyHandle> {
+export function importPrivateKey(key: string | CryptoKeyLike): Promise<KeyHandle> {
   return importKey(key, 'private');
 }
 
@@ -163,6 +164,6 @@ export function importPrivateKey(key: string | CryptoKey): Promise<KeyHandle> {
  *   wrong: malformed or non-DER PEM (redundant leading zeros, trailing bytes), a private key, a
  *   non-RSA key, a key the backend refuses
  */
-export function importPublicKey(key: string | CryptoKey): Promise<KeyHandle> {
+export function importPublicKey(key: string | CryptoKeyLike): Promise<KeyHandle> {
   return importKey(key, 'public');
 }

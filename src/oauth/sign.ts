@@ -9,6 +9,7 @@ import { percentEncode } from '../encoding/percent.js';
 import { toBase64 } from '../encoding/base64.js';
 import { toHex } from '../encoding/hex.js';
 import { importPrivateKey } from '../keys/import.js';
+import type { CryptoKeyLike } from '../crypto/key-like.js';
 import { joinBaseString, normalizeMethod, encodedParameters } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';
 import { buildAuthorizationHeader } from './header.js';
@@ -45,7 +46,7 @@ export interface SignOAuthRequest {
   /** HMAC-SHA1 token secret; default `''`. */
   tokenSecret?: string;
   /** RSA-SHA256: PEM (PKCS#1 or PKCS#8) of at least 2048 bits, or a `CryptoKey`. */
-  privateKey?: string | CryptoKey;
+  privateKey?: string | CryptoKeyLike;
   /** `oauth_nonce`; default: 128 random bits as 32 hex digits. At most 256 characters. */
   nonce?: string;
   /** `oauth_timestamp` in seconds (non-negative safe integer, or up to 15 digits); default: now. */

@@ -24,6 +24,7 @@ import { fromBase64 } from '../encoding/base64.js';
 import { timingSafeEqual } from '../encoding/compare.js';
 import { percentEncode } from '../encoding/percent.js';
 import { importPublicKey } from '../keys/import.js';
+import type { CryptoKeyLike } from '../crypto/key-like.js';
 import { joinBaseString, normalizeMethod, encodedParameters } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';
 import { parseAuthorizationHeader } from './header.js';
@@ -54,7 +55,7 @@ export interface OAuthConsumerCredentials {
   /** HMAC-SHA1 secret (the merchant control key). HMAC-SHA1 is refused when absent or empty. */
   consumerSecret?: string;
   /** RSA-SHA256 public key: PEM (SPKI or PKCS#1) or `CryptoKey`. RSA-SHA256 is refused when absent. */
-  publicKey?: string | CryptoKey;
+  publicKey?: string | CryptoKeyLike;
 }
 
 /** Options of {@link verifyOAuth}. */

@@ -6,6 +6,7 @@
 import { control } from '../control/digest.js';
 import { endpointIdString } from '../control/endpoint.js';
 import { formatForm } from '../encoding/form.js';
+import type { CryptoKeyLike } from '../crypto/key-like.js';
 import { InvalidInputError, MissingFieldError } from '../errors.js';
 import { oauthBodyParams, signOAuth, type SignOAuthRequest, type SignOAuthResult } from '../oauth/index.js';
 import type { Operation } from './catalog.js';
@@ -35,7 +36,7 @@ export interface SignCredentials {
   /** Merchant control key: control digests and the HMAC-SHA1 consumer secret. */
   controlKey?: string;
   /** RSA private key for RSA-SHA256: PEM (PKCS#1 or PKCS#8) or a `CryptoKey`; at least 2048 bits. */
-  privateKey?: string | CryptoKey;
+  privateKey?: string | CryptoKeyLike;
 }
 
 /** Options of {@link signRequest}; `P` is the operation's typed parameters. */

@@ -8,6 +8,7 @@
 import { verifyControl } from '../control/digest.js';
 import { endpointIdString } from '../control/endpoint.js';
 import { parseForm } from '../encoding/form.js';
+import type { CryptoKeyLike } from '../crypto/key-like.js';
 import {
   BodyTooLargeError,
   EncodingError,
@@ -54,7 +55,7 @@ export interface VerifyCredentials {
   /** Merchant control key: control digests and HMAC-SHA1. */
   controlKey?: string;
   /** RSA public key (PEM SPKI or PKCS#1, or a `CryptoKey`) for RSA-SHA256. */
-  publicKey?: string | CryptoKey;
+  publicKey?: string | CryptoKeyLike;
 }
 
 /** Options of {@link verifyRequest}. */

@@ -1,8 +1,10 @@
 /**
- * Runs Python oauthlib 3.2 (the /usr/bin/python3 interpreter has it) as an independent reference
- * for RFC 5849 base strings. One process for a whole batch of cases.
+ * Runs Python oauthlib 3.2 as an independent reference for RFC 5849 base strings. One process for
+ * a whole batch of cases. The interpreter is PAYSIG_PYTHON, which `npm test` sets to a python3
+ * that can import oauthlib (scripts/provision.mjs); run alone, the same probe finds one.
  */
 import { execFileSync } from 'node:child_process';
+import { probe } from '../../scripts/tools.mjs';
 
 export interface BaseCase {
   method: string;
@@ -24,8 +26,10 @@ for c in cases:
 sys.stdout.write(json.dumps(out))
 `;
 
+let python: string | undefined;
+
 /** oauthlib's signature base string for each case. */
 export function oauthlibBaseStrings(cases: readonly BaseCase[]): string[] {
-  const out = execFileSync('/usr/bin/python3', ['-c', SCRIPT], { input: JSON.stringify(cases), encoding: 'utf8' });
+  const out = execFileSync((python ??= process.env['PAYSIG_PYTHON'] ?? probe(['python3'])['python3'] ?? 'python3'), ['-c', SCRIPT], { input: JSON.stringify(cases), encoding: 'utf8' });
   return JSON.parse(out) as string[];
 }

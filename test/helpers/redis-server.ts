@@ -10,6 +10,9 @@ import { delimiter, join } from 'node:path';
 
 /** The `redis-server` found on PATH. */
 export function redisServerPath(): string {
+  // `npm test` resolves it through scripts/provision.mjs and passes it on.
+  const given = process.env['PAYSIG_REDIS_SERVER'];
+  if (given !== undefined && given !== '') return given;
   for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
     if (dir === '') continue;
     const candidate = join(dir, 'redis-server');

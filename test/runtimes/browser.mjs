@@ -1,16 +1,17 @@
 // `npm run test:browser`: the conformance suite in headless Chromium (playwright-core driving
-// /usr/bin/chromium, or $CHROMIUM_PATH). The suite is bundled with esbuild for the browser
+// $CHROMIUM_PATH, which scripts/provision.mjs sets, else chromium on PATH). The suite is bundled with esbuild for the browser
 // (paysig on its WebCrypto backend, fixtures embedded) and served from 127.0.0.1 on a random port; no
 // other network. Last line: `N passed, M failed`; exit code non-zero on any failure.
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { probe } from '../../scripts/tools.mjs';
 import { bundle } from './bundle.mjs';
 import { TMP } from './legs.mjs';
 
 const OVERALL_TIMEOUT_MS = 180_000;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const executablePath = probe(['chromium']).chromium ?? 'chromium';
 
 let browser;
 let server;

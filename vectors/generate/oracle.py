@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Second oracle for paysig's golden vectors.
 
 Reads one JSON request on stdin: {"<task>": [input, ...], ...}; writes {"<task>": [output, ...]}.
@@ -6,7 +6,7 @@ Each output is computed here with Python's standard library, oauthlib 3.2.x and 
 independently of paysig and of the generator's JavaScript reference. An input the rules refuse
 gives {"error": "<paysig error code>"}. The generator compares every answer with its own.
 
-Run by vectors/generate/generate.mjs with /usr/bin/python3 (the interpreter that has oauthlib).
+Run by vectors/generate/generate.mjs with PAYSIG_PYTHON (a python3 that has oauthlib).
 """
 import base64
 import hashlib

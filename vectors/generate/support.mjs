@@ -7,11 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import * as ref from '../reference/index.mjs';
+import { probe } from '../../scripts/tools.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const VECTORS = join(HERE, '..');
 const KEYS = join(VECTORS, 'keys');
-const PYTHON = process.env.PAYSIG_PYTHON ?? '/usr/bin/python3';
+// `npm run vectors` sets PAYSIG_PYTHON (scripts/provision.mjs); run alone, the same probe finds one.
+const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
 
 export const { Refused, FORMULA_TERMS, R, INT64_MAX, minorUnits, formFormat, formParse, oauthPairs } = ref;
 export const pe = ref.percentEncode;
