@@ -6,8 +6,8 @@
  * @module
  */
 import { generateKeyPair, MemoryNonceStore, OPERATIONS, signRequest, verifyRequest, type Scheme } from '../index.node.js';
-import { SAMPLES } from './samples.js';
-import { parseArgs, type Io } from './util.js';
+import { SAMPLES, type Sample } from './samples.js';
+import { parseCommand, type Io } from './util.js';
 
 /** Help text of the subcommand. */
 export const DEMO_HELP = `usage: paysig demo
@@ -16,20 +16,28 @@ Signs a sample request for every operation with throwaway credentials (a fresh
 2048-bit RSA key, a random control key) and verifies it. Operations whose scheme is
 not published are signed with an explicit scheme, marked "explicit".`;
 
+/** Sample fields of an operation: the one place the CLI reads samples from. */
+function sampleFor(id: string): Sample | undefined {
+  return Object.hasOwn(SAMPLES, id) ? SAMPLES[id] : undefined;
+}
+
 /** Runs the subcommand; returns the exit status. */
 export async function runDemo(argv: readonly string[], io: Io): Promise<number> {
-  parseArgs(argv, []);
+  parseCommand(argv, {});
   const keys = await generateKeyPair({ bits: 2048 });
   const login = 'demo-merchant';
   const controlKey = globalThis.crypto.randomUUID().toUpperCase();
   const schemes: Record<string, Scheme> = {};
-  for (const [id, s] of Object.entries(SAMPLES)) if (s.scheme !== undefined) schemes[id] = s.scheme;
+  for (const op of OPERATIONS) {
+    const s = sampleFor(op.id);
+    if (s?.scheme !== undefined) schemes[op.id] = s.scheme;
+  }
   const nonceStore = new MemoryNonceStore();
   const width = Math.max(...OPERATIONS.map((o) => o.id.length));
   const pathWidth = Math.max(...OPERATIONS.map((o) => o.path.length));
   let failures = 0;
   for (const op of OPERATIONS) {
-    const sample = SAMPLES[op.id];
+    const sample = sampleFor(op.id);
     let line = `${op.id.padEnd(width)}  ${op.path.padEnd(pathWidth)}  `;
     try {
       if (sample === undefined) throw new Error('no sample fields');

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { findOperation, resolveAuth, signRequest, type Scheme, type SignedRequest, type SignCredentials } from '../index.node.js';
-import { flag, loginFromEnv, parseArgs, readSecretFile, secretFromEnv, UsageError, type Io } from './util.js';
+import { resolveAuth, signRequest, type Scheme, type SignedRequest, type SignCredentials } from '../index.node.js';
+import { flag, loginFromEnv, operationNamed, parseCommand, readSecretFile, secretFromEnv, UsageError, type OptionSpec, type Io } from './util.js';
 
 /** Help text of the subcommand. */
 export const SIGN_HELP = `usage: paysig sign <operation> (--endpoint N | --group N) [--base-url URL]
@@ -22,6 +22,20 @@ Environment (secrets are read only from here, never from the command line):
   PAYSIG_CONTROL_KEY_FILE       ... or a file holding it
   PAYSIG_PRIVATE_KEY_FILE       RSA private key PEM (RSA-SHA256 operations)
   PAYSIG_BASE_URL               default for --base-url`;
+
+const text = { type: 'string' } as const;
+const SIGN_OPTIONS: OptionSpec = {
+  endpoint: text,
+  group: text,
+  'base-url': text,
+  scheme: text,
+  nonce: text,
+  timestamp: text,
+  realm: text,
+  format: text,
+  exponent: text,
+  'no-oauth-in-body': { type: 'boolean' },
+};
 
 /** Single-quotes a string for a POSIX shell. */
 export function shellQuote(s: string): string {
@@ -47,14 +61,10 @@ export function asHttp(s: SignedRequest): string {
 
 /** Runs the subcommand; returns the exit status. */
 export async function runSign(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(
-    argv,
-    ['endpoint', 'group', 'base-url', 'scheme', 'nonce', 'timestamp', 'realm', 'format', 'exponent'],
-    ['no-oauth-in-body'],
-  );
+  const args = parseCommand(argv, SIGN_OPTIONS);
   const [opName, ...fields] = args.positionals;
   if (opName === undefined) throw new UsageError('name the operation: paysig sign <operation> ...', { field: 'operation' });
-  const op = findOperation(opName);
+  const op = operationNamed(opName);
   const scheme = flag(args, 'scheme') as Scheme | undefined;
   const auth = resolveAuth(op, scheme);
 
