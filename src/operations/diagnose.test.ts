@@ -193,3 +193,30 @@ describe('diagnose: OAuth', () => {
     expect(bad.error?.code).toBe('ERR_OAUTH_HEADER_MALFORMED');
   });
 });
+
+describe('diagnose: hostile input', () => {
+  it('resolves with a diagnosis, never throws, for arbitrary methods, paths, headers and bodies', async () => {
+    const fc = (await import('fast-check')).default;
+    // Mostly the characters that matter to the parsers, some of anything.
+    const unit = fc.oneof(fc.constantFrom('%', '&', '=', '+', ' ', '"', ',', 'a', '0', 'F', '\u00a0', 'oauth_'), fc.string({ unit: 'binary', maxLength: 1 }));
+    const text = fc.array(unit, { maxLength: 60 }).map((a) => a.join(''));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('POST', 'GET', 'post', 'PUT'),
+        fc.constantFrom('/api/v2/sale/1111', '/api/v2/payout/1', '/api/v4/create-card-ref/group/7', '/api/v2/status/x', '/nope'),
+        text,
+        fc.oneof(text, text.map((t) => `OAuth oauth_consumer_key="${LOGIN}", oauth_signature="${t}"`)),
+        fc.oneof(text, text.map((t) => `control=${t}&login=${LOGIN}&amount=${t}&currency=EUR`)),
+        async (method, path, query, authorization, body) => {
+          const d = await diagnose(
+            { method, url: `${BASE}${path}?${encodeURIComponent(query)}`, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/vnd.pay+json', authorization: authorization.replace(/[^\x20-\x7e]/g, '') }, body },
+            options(),
+          );
+          expect(typeof d.valid).toBe('boolean');
+          expect(JSON.stringify(d)).not.toContain(KEY);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -132,13 +132,23 @@ export interface Diagnosis {
     readonly status: number;
   };
   /** Method and URL examined. */
-  readonly request: { readonly method: string; readonly url: string };
+  readonly request: {
+    /** HTTP method as received. */
+    readonly method: string;
+    /** URL as received. */
+    readonly url: string;
+  };
   /** The operation the path addresses. */
   readonly operation?: {
+    /** Catalog id, e.g. `sale`. */
     readonly id: string;
+    /** Internal operation name, e.g. `SALE`, when the catalog has one. */
     readonly name?: string;
+    /** Path template, e.g. `/api/v2/sale/{endpointId}`. */
     readonly path: string;
+    /** Endpoint id from the path, as sent. */
     readonly endpointId?: string;
+    /** Endpoint group id from the path, as sent. */
     readonly endpointGroupId?: string;
   };
   /** Why the diagnosis could not go further (no operation, unreadable body, no header, no key ...). */
