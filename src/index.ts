@@ -127,4 +127,16 @@ export {
   type CredentialsQuery,
   type VerifiedRequest,
 } from './operations/verify.js';
+export { diagnose, type DiagnoseOptions, type DiagnoseRequestParts } from './operations/diagnose.js';
+export type {
+  Diagnosis,
+  DiagnosisHint,
+  DiagnosisHintId,
+  DiagnosisDifference,
+  DiagnosisTerm,
+  DiagnosisParameter,
+  ParameterSource,
+  ControlDiagnosis,
+  OAuthDiagnosis,
+} from './operations/diagnosis.js';
 export { verifyCallback, FINAL_STATUSES, type CallbackFields, type CallbackStatus } from './operations/callback.js';

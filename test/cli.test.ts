@@ -43,7 +43,7 @@ describe('paysig CLI', () => {
     }
     main = join(out, 'cli/main.js');
     expect(existsSync(main)).toBe(true);
-    // dist/ resolves its crypto backend through package.json "imports" (`#crypto`).
+    // As installed: package.json beside dist/ (paysig --version reads it).
     copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   }, 120_000);
   afterAll(() => {
@@ -117,9 +117,9 @@ describe('paysig CLI', () => {
     const bad = run(['verify', file, '--base-path', '/paynet', '--explain'], ENV);
     expect(bad.code).toBe(1);
     expect(bad.out).toContain('FAIL control digest does not match formula C-S (ERR_CONTROL_MISMATCH)');
-    expect(bad.out).toContain(`concatenation: ${LOGIN}902B4FF5840018<MERCHANT_CONTROL_KEY>`);
+    expect(bad.out).toContain(`concatenation: ${LOGIN}902B4FF5840018<control key>`);
     expect(bad.out).toContain(`expected control: ${sha1(`${LOGIN}902B4FF5840018${KEY}`)}`);
-    expect(bad.out).toMatch(/first difference at position \d+/);
+    expect(bad.out).toMatch(/first difference \(control digest\) at position \d+:/);
     expect(bad.out).not.toContain(KEY);
 
     const guessed = run(['verify', '-'], ENV, signed.out);
@@ -181,7 +181,9 @@ describe('paysig CLI', () => {
     expect(again.code).toBe(2);
     expect(again.err).toContain('refusing to overwrite');
     expect(readFileSync(prefix + '.pkcs8.pem', 'utf8')).toBe(pkcs8);
-    expect(run(['keygen', '--bits', '1024', '--out', join(dir, 'weak')]).err).toContain('(ERR_KEY_TOO_SMALL)');
+    const weak = run(['keygen', '--bits', '1024', '--out', join(dir, 'weak')]);
+    expect(weak.err).toContain('(ERR_KEY_TOO_SMALL)');
+    expect(weak.code).toBe(2);
   });
 
   it('demo signs and verifies every operation and exits 0', () => {
@@ -213,4 +215,95 @@ describe('paysig CLI', () => {
     expect(r.stdout.trim().split('\n')).toHaveLength(28);
     expect(r.stdout).toContain('/api/v2/sale/{endpointId}');
   }, 180_000);
+
+describe('paysig CLI: a good Unix tool', () => {
+  it('--version prints the version of package.json; without a version there it is a runtime failure (1)', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const r = run([flag]);
+      expect(r.code).toBe(0);
+      expect(r.out).toBe(pkg.version + '\n');
+    }
+    const bare = join(dir, 'bare');
+    mkdirSync(bare, { recursive: true });
+    execFileSync('cp', ['-r', join(dir, 'dist'), join(bare, 'dist')]);
+    // dist needs package.json to resolve #crypto: keep it, without its version
+    const { version: _dropped, ...rest } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(bare, 'package.json'), JSON.stringify(rest));
+    const r = spawnSync(process.execPath, [join(bare, 'dist/cli/main.js'), '--version'], { encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('cannot find the package.json');
+  });
+
+  it('suggests the command, operation or option meant, and exits 2 for every usage error', () => {
+    const cmd = run(['verfy']);
+    expect(cmd.code).toBe(2);
+    expect(cmd.err.trim()).toBe('paysig: unknown command "verfy"; did you mean "verify"? (ERR_INVALID_INPUT)');
+    const op = run(['sign', 'create-card-ref-4', '--endpoint', '1', '--base-url', BASE], ENV);
+    expect(op.code).toBe(2);
+    expect(op.err).toContain('unknown operation "create-card-ref-4"; did you mean "create-card-ref-v4"?');
+    const far = run(['sign', 'refund', '--endpoint', '1', '--base-url', BASE], ENV);
+    expect(far.err).toContain('run paysig operations for the list');
+    const opt = run(['operations', '--jsno']);
+    expect(opt.code).toBe(2);
+    expect(opt.err).toContain('unknown option --jsno; did you mean --json?');
+    for (const args of [['keygen', '--bits'], ['keygen', '--bits', 'many'], ['verify', '--explain=yes'], ['diagnose', 'a', 'b'], ['--bogus'], ['verify', '--scheme', 'C-Z']]) {
+      const r = run(args, ENV, '');
+      expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
+      expect(r.err).toMatch(/^paysig: .+ \(ERR_[A-Z_]+\)\n$/);
+    }
+  });
+
+  it('diagnose explains a float amount and prints JSON; exit 1 for a refused request, 0 for a valid one', () => {
+    const body = `client_orderid=902B4FF5&amount=0.29&currency=EUR&email=a%40b.example&control=${sha1(`1111902B4FF528a@b.example${KEY}`)}`;
+    const http = `POST /paynet/api/v2/sale/1111 HTTP/1.1\r\nHost: gate.example.com\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept: application/vnd.pay+json\r\n\r\n${body}`;
+    const text = run(['diagnose', '-'], ENV, http);
+    expect(text.code).toBe(1);
+    expect(text.out).toContain('FAIL control digest does not match formula C-B (ERR_CONTROL_MISMATCH)');
+    expect(text.out).toContain('concatenation: 1111902B4FF529a@b.example<control key>');
+    expect(text.out).toContain('client hashed: 1111902B4FF528a@b.example<control key>');
+    expect(text.out).toContain('hint [amount-float]:');
+    expect(text.out).not.toContain(KEY);
+    const json = run(['diagnose', '--json'], ENV, http);
+    const d = JSON.parse(json.out) as { valid: boolean; hints: Array<{ id: string }>; control: { expected: string } };
+    expect(d.valid).toBe(false);
+    expect(d.hints.map((h) => h.id)).toEqual(['amount-float']);
+    expect(d.control.expected).toBe(sha1(`1111902B4FF529a@b.example${KEY}`));
+    expect(json.out).not.toContain(KEY);
+    const explained = run(['verify', '--explain', '--json'], ENV, http);
+    expect((JSON.parse(explained.out) as { hints: Array<{ id: string }> }).hints[0]?.id).toBe('amount-float');
+
+    const good = http.replace(/control=[0-9a-f]+/, `control=${sha1(`1111902B4FF529a@b.example${KEY}`)}`);
+    const ok = run(['diagnose'], ENV, good);
+    expect(ok.code).toBe(0);
+    expect(ok.out.split('\n')[0]).toBe('OK sale (C-B) endpoint 1111');
+  });
+
+  it('verify and diagnose say on stderr that they wait for standard input when it is a terminal', async () => {
+    const { main: runMain } = await import('../src/cli/run.js');
+    const request = 'POST /paynet/api/v2/status/1111 HTTP/1.1\nHost: gate.example.com\n\nclient_orderid=1';
+    for (const [command, tty] of [['verify', true], ['diagnose', true], ['verify', false], ['diagnose', false]] as const) {
+      const err: string[] = [];
+      const io = { out: () => undefined, err: (l: string) => err.push(l), env: ENV, readStdin: () => Promise.resolve(request), stdinIsTTY: tty };
+      expect(await runMain([command], io)).toBe(1);
+      expect(err.some((l) => l.includes('reading the request from standard input'))).toBe(tty);
+    }
+  });
+
+  it('no file in src/cli imports a library module other than the public entry', () => {
+    const cli = join(ROOT, 'src/cli');
+    const offenders: string[] = [];
+    for (const file of readdirSync(cli).filter((f) => f.endsWith('.ts'))) {
+      const text = readFileSync(join(cli, file), 'utf8');
+      // Static imports and re-exports (a statement, not a string that says "from"), side-effect and dynamic imports.
+      const statements = /^(?:import\s[^;]*?\sfrom|export\s[^;=]*?\sfrom|import)\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/gm;
+      for (const m of text.matchAll(statements)) {
+        const spec = m[1] ?? m[2]!;
+        if (spec.startsWith('node:') || spec === '../index.js' || /^\.\/[\w-]+\.js$/.test(spec)) continue;
+        offenders.push(`${file}: ${spec}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
 });

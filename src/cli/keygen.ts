@@ -7,7 +7,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { generateKeyPair } from '../index.js';
-import { flag, parseArgs, UsageError, type Io } from './util.js';
+import { flag, parseCommand, UsageError, type Io } from './util.js';
 
 /** Help text of the subcommand. */
 export const KEYGEN_HELP = `usage: paysig keygen [--bits 4096] [--out prefix]
@@ -21,7 +21,7 @@ pairs for production and for testing.`;
 
 /** Runs the subcommand; returns the exit status. */
 export async function runKeygen(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, ['bits', 'out']);
+  const args = parseCommand(argv, { bits: { type: 'string' }, out: { type: 'string' } });
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`, { field: 'argv' });
   const bitsText = flag(args, 'bits') ?? '4096';
   if (!/^[0-9]{1,6}$/.test(bitsText)) throw new UsageError('--bits must be a whole number such as 2048 or 4096', { field: 'bits' });

@@ -4,7 +4,7 @@
  * @module
  */
 import { OPERATION_DOCS, OPERATIONS, type Operation } from '../index.js';
-import { parseArgs, type Io } from './util.js';
+import { parseCommand, type Io } from './util.js';
 
 /** Help text of the subcommand. */
 export const OPERATIONS_HELP = `usage: paysig operations [--json]
@@ -21,7 +21,7 @@ export function schemeLabel(op: Operation): string {
 
 /** Runs the subcommand; returns the exit status. */
 export function runOperations(argv: readonly string[], io: Io): number {
-  const args = parseArgs(argv, [], ['json']);
+  const args = parseCommand(argv, { json: { type: 'boolean' } });
   if (args.flags.has('json')) {
     io.out(JSON.stringify(OPERATIONS.map((op) => ({ ...op, ...OPERATION_DOCS[op.id] })), null, 2));
     return 0;

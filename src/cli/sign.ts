@@ -5,9 +5,8 @@
  *
  * @module
  */
-import { findOperation, signRequest, type Scheme, type SignedRequest, type SignCredentials } from '../index.js';
-import { resolveAuth } from '../operations/fields.js';
-import { flag, loginFromEnv, parseArgs, readSecretFile, secretFromEnv, UsageError, type Io } from './util.js';
+import { FORMULAS, signRequest, type Operation, type Scheme, type SignedRequest, type SignCredentials } from '../index.js';
+import { flag, loginFromEnv, operationNamed, parseCommand, readSecretFile, secretFromEnv, UsageError, type OptionSpec, type Io } from './util.js';
 
 /** Help text of the subcommand. */
 export const SIGN_HELP = `usage: paysig sign <operation> (--endpoint N | --group N) [--base-url URL]
@@ -23,6 +22,20 @@ Environment (secrets are read only from here, never from the command line):
   PAYSIG_CONTROL_KEY_FILE       ... or a file holding it
   PAYSIG_PRIVATE_KEY_FILE       RSA private key PEM (RSA-SHA256 operations)
   PAYSIG_BASE_URL               default for --base-url`;
+
+const text = { type: 'string' } as const;
+const SIGN_OPTIONS: OptionSpec = {
+  endpoint: text,
+  group: text,
+  'base-url': text,
+  scheme: text,
+  nonce: text,
+  timestamp: text,
+  realm: text,
+  format: text,
+  exponent: text,
+  'no-oauth-in-body': { type: 'boolean' },
+};
 
 /** Single-quotes a string for a POSIX shell. */
 export function shellQuote(s: string): string {
@@ -46,18 +59,28 @@ export function asHttp(s: SignedRequest): string {
   return head.join('\r\n') + '\r\n\r\n' + s.body;
 }
 
+/**
+ * The scheme the request will be signed with: the explicit one, else the catalog's. signRequest
+ * itself refuses an operation without a published scheme when none is given.
+ */
+function schemeOf(op: Operation, scheme: Scheme | undefined): Scheme {
+  if (scheme !== undefined) {
+    if (scheme === 'HMAC-SHA1' || scheme === 'RSA-SHA256' || Object.hasOwn(FORMULAS, scheme)) return scheme;
+    throw new UsageError(`--scheme must be a control formula (${Object.keys(FORMULAS).join(', ')}), HMAC-SHA1 or RSA-SHA256`, { field: 'scheme' });
+  }
+  if (op.auth.kind === 'control') return op.auth.formula;
+  if (op.auth.kind === 'oauth') return op.auth.method;
+  throw new UsageError(`operation "${op.id}" has no published scheme: pass --scheme (a control formula, HMAC-SHA1 or RSA-SHA256)`, { field: 'scheme' });
+}
+
 /** Runs the subcommand; returns the exit status. */
 export async function runSign(argv: readonly string[], io: Io): Promise<number> {
-  const args = parseArgs(
-    argv,
-    ['endpoint', 'group', 'base-url', 'scheme', 'nonce', 'timestamp', 'realm', 'format', 'exponent'],
-    ['no-oauth-in-body'],
-  );
+  const args = parseCommand(argv, SIGN_OPTIONS);
   const [opName, ...fields] = args.positionals;
   if (opName === undefined) throw new UsageError('name the operation: paysig sign <operation> ...', { field: 'operation' });
-  const op = findOperation(opName);
+  const op = operationNamed(opName);
   const scheme = flag(args, 'scheme') as Scheme | undefined;
-  const auth = resolveAuth(op, scheme);
+  const auth = schemeOf(op, scheme);
 
   const endpoint = flag(args, 'endpoint');
   const group = flag(args, 'group');
@@ -81,11 +104,11 @@ export async function runSign(argv: readonly string[], io: Io): Promise<number> 
   }
 
   const credentials: SignCredentials = { login: loginFromEnv(io.env) };
-  const needsControlKey = auth.kind === 'control' || auth.method === 'HMAC-SHA1';
+  const needsControlKey = auth !== 'RSA-SHA256';
   if (needsControlKey) {
     const key = secretFromEnv('PAYSIG_CONTROL_KEY', io.env);
     if (key === undefined) {
-      throw new UsageError(`operation "${op.id}" (${auth.scheme}) needs the control key: set PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE`, {
+      throw new UsageError(`operation "${op.id}" (${auth}) needs the control key: set PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE`, {
         field: 'PAYSIG_CONTROL_KEY',
       });
     }

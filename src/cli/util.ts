@@ -1,58 +1,107 @@
 /**
- * Shared helpers of the `paysig` command: argument parsing, secrets from the environment,
- * output. Node-only.
+ * Shared helpers of the `paysig` command: argument parsing (`node:util` `parseArgs`), did-you-mean,
+ * secrets from the environment, output. Node-only.
  *
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { InvalidInputError, MissingFieldError, PaysigError } from '../index.js';
+import { parseArgs } from 'node:util';
+import { findOperation, InvalidInputError, MissingFieldError, OPERATIONS, PaysigError, UnknownOperationError, type Operation } from '../index.js';
 
-/** Parsed command-line arguments: `--name value`, `--name=value`, boolean flags, positionals. */
+/** Parsed command-line arguments: option values by name, and the positionals. */
 export interface Args {
   readonly flags: Map<string, string | true>;
   readonly positionals: string[];
 }
 
+/** The options a command accepts, in `node:util` `parseArgs` form. */
+export type OptionSpec = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
+
 /** Marks an error as a user mistake in the command line or environment (exit status 2). */
 export class UsageError extends InvalidInputError {}
 
-/**
- * Parses `argv`. `booleans` are flags that take no value; every other `--flag` takes the next
- * argument (or the text after `=`). `--` ends the flags. Unknown flags are refused.
- */
-export function parseArgs(argv: readonly string[], valued: readonly string[], booleans: readonly string[] = []): Args {
-  const flags = new Map<string, string | true>();
-  const positionals: string[] = [];
-  let rest = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (rest || !a.startsWith('--') || a === '-') {
-      positionals.push(a);
-      continue;
-    }
-    if (a === '--') {
-      rest = true;
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const name = a.slice(2, eq < 0 ? undefined : eq);
-    if (booleans.includes(name)) {
-      if (eq >= 0) throw new UsageError(`option --${name} takes no value`, { field: name });
-      flags.set(name, true);
-    } else if (valued.includes(name)) {
-      let value: string | undefined;
-      if (eq >= 0) value = a.slice(eq + 1);
-      else {
-        value = argv[i + 1];
-        i++;
-      }
-      if (value === undefined) throw new UsageError(`option --${name} needs a value`, { field: name });
-      flags.set(name, value);
-    } else {
-      throw new UsageError(`unknown option --${name}`, { field: name });
+/** Edit distance (insertions, deletions, substitutions, adjacent swaps), for did-you-mean. */
+function distance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
     }
   }
-  return { flags, positionals };
+  return d[a.length]![b.length]!;
+}
+
+/**
+ * The candidate closest to what the user typed, when it is close enough to be a typo (at most
+ * one edit per three characters, or a unique prefix); undefined otherwise.
+ */
+export function didYouMean(typed: string, candidates: Iterable<string>): string | undefined {
+  const t = typed.toLowerCase().slice(0, 64);
+  if (t === '') return undefined;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const prefixed: string[] = [];
+  for (const c of candidates) {
+    if (c.startsWith(t)) prefixed.push(c);
+    const dist = distance(t, c.toLowerCase());
+    if (dist < bestDistance) {
+      best = c;
+      bestDistance = dist;
+    }
+  }
+  if (bestDistance <= Math.max(1, Math.floor(t.length / 3))) return best;
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/** `; did you mean "x"?`, or `; <otherwise>` when nothing is close. */
+export function suggestion(typed: string, candidates: Iterable<string>, otherwise: string): string {
+  const s = didYouMean(typed, candidates);
+  return s === undefined ? `; ${otherwise}` : `; did you mean "${s}"?`;
+}
+
+/**
+ * Parses `argv` with `node:util` `parseArgs` (strict: unknown options are refused; `--` ends the
+ * options) and turns its errors into {@link UsageError}s that name the option.
+ */
+export function parseCommand(argv: readonly string[], options: OptionSpec): Args {
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    const text = e instanceof Error ? e.message : '';
+    const name = (/'(-{1,2}[^'\s]*)/.exec(text)?.[1] ?? '').replace(/^-+/, '');
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      const shown = (name.length > 1 ? '--' : '-') + name.slice(0, 60);
+      const close = didYouMean(name, Object.keys(options));
+      throw new UsageError(`unknown option ${shown}${close !== undefined ? `; did you mean --${close}?` : ''}`, { field: name });
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      const kind = options[name]?.type === 'boolean' ? 'takes no value' : 'needs a value';
+      throw new UsageError(`option --${name} ${kind}`, { field: name });
+    }
+    throw new UsageError(text.split('\n')[0] ?? 'cannot parse the command line', { field: 'argv' });
+  }
+  const flags = new Map<string, string | true>();
+  for (const [k, v] of Object.entries(parsed.values)) if (v !== undefined && v !== false) flags.set(k, v);
+  return { flags, positionals: parsed.positionals };
+}
+
+/** The operation the user named (an id such as `create-card-ref-v4`), with a did-you-mean when none. */
+export function operationNamed(name: string): Operation {
+  try {
+    return findOperation(name);
+  } catch (e) {
+    if (!(e instanceof UnknownOperationError)) throw e;
+    const ids = OPERATIONS.map((op) => op.id);
+    throw new UnknownOperationError(`unknown operation ${JSON.stringify(name.slice(0, 60))}${suggestion(name, ids, 'run paysig operations for the list')}`, {
+      field: 'operation',
+    });
+  }
 }
 
 /** A string flag's value, if given. */
@@ -105,4 +154,6 @@ export interface Io {
   err(line: string): void;
   readonly env: NodeJS.ProcessEnv;
   readStdin(): Promise<string>;
+  /** True when standard input is a terminal (a note then says the command waits for it). */
+  readonly stdinIsTTY?: boolean;
 }

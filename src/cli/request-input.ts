@@ -1,0 +1,151 @@
+/**
+ * What `paysig verify` and `paysig diagnose` share: reading a raw HTTP request from a file or
+ * standard input, and the merchant's secrets from the environment. Node-only.
+ *
+ * @module
+ */
+import { readFileSync } from 'node:fs';
+import { FORMULAS, MissingFieldError, OPERATIONS, type DiagnoseRequestParts, type Scheme, type VerifyCredentials, type VerifyRequestOptions } from '../index.js';
+import { flag, readSecretFile, secretFromEnv, suggestion, UsageError, type Args, type Io, type OptionSpec } from './util.js';
+
+/** A raw HTTP request, parsed. */
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+/** Options both commands accept. */
+export const REQUEST_OPTIONS: OptionSpec = {
+  'base-path': { type: 'string' },
+  scheme: { type: 'string' },
+  'url-scheme': { type: 'string' },
+  now: { type: 'string' },
+  'max-skew': { type: 'string' },
+  json: { type: 'boolean' },
+};
+
+/** Parses raw HTTP/1.x request text. Origin-form targets use `Host` and `urlScheme`. */
+export function parseRawHttp(text: string, urlScheme = 'https'): RawRequest {
+  let split = text.indexOf('\r\n\r\n');
+  let sep = 4;
+  const lf = text.indexOf('\n\n');
+  if (split < 0 || (lf >= 0 && lf < split)) {
+    split = lf;
+    sep = 2;
+  }
+  const head = split < 0 ? text : text.slice(0, split);
+  let body = split < 0 ? '' : text.slice(split + sep);
+  const lines = head.replace(/^\s+/, '').split(/\r?\n/);
+  const m = /^([A-Za-z]+) (\S+) HTTP\/1\.[01]$/.exec(lines[0]!.trim());
+  if (m === null) throw new UsageError('the request does not start with a request line such as "POST /api/v2/sale/1 HTTP/1.1"', { field: 'request' });
+  const headers: Array<[string, string]> = [];
+  for (const line of lines.slice(1)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new UsageError(`malformed header line ${JSON.stringify(line.slice(0, 60))}`, { field: 'headers' });
+    headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  const length = headers.find(([k]) => k.toLowerCase() === 'content-length')?.[1];
+  if (length !== undefined && /^[0-9]+$/.test(length)) {
+    const bytes = new TextEncoder().encode(body);
+    body = new TextDecoder().decode(bytes.slice(0, Number(length)));
+  } else {
+    body = body.replace(/\r?\n$/, '');
+  }
+  const target = m[2]!;
+  let url: string;
+  if (/^https?:\/\//i.test(target)) url = target;
+  else {
+    const host = headers.find(([k]) => k.toLowerCase() === 'host')?.[1];
+    if (host === undefined) throw new UsageError('the request has no Host header (or use an absolute URL in the request line)', { field: 'Host' });
+    url = `${urlScheme}://${host}${target}`;
+  }
+  return { method: m[1]!.toUpperCase(), url, headers, body };
+}
+
+/** The request as parts for `diagnose` (without `Host` and `Content-Length`, which the URL and body give). */
+export function partsOf(raw: RawRequest): DiagnoseRequestParts {
+  const headers = raw.headers.filter(([k]) => !/^(host|content-length)$/i.test(k));
+  return { method: raw.method, url: raw.url, headers, body: raw.body };
+}
+
+/** The request as a Fetch `Request` for `verifyRequest`. */
+export function requestOf(raw: RawRequest): Request {
+  const p = partsOf(raw);
+  const hasBody = p.method !== 'GET' && p.method !== 'HEAD';
+  return new Request(p.url, { method: p.method, headers: p.headers ?? [], ...(hasBody ? { body: p.body ?? '' } : {}) });
+}
+
+/** Without --base-path, the service prefix is whatever precedes the first `/api/` of the path. */
+export function guessBasePath(pathname: string): string {
+  const at = pathname.indexOf('/api/');
+  return at > 0 ? pathname.slice(0, at) : '';
+}
+
+/** Reads the request named by the one positional (a file, or `-` / nothing for standard input). */
+export async function readRequest(args: Args, io: Io): Promise<RawRequest> {
+  if (args.positionals.length > 1) throw new UsageError('give at most one file (or - for standard input)', { field: 'file' });
+  const file = args.positionals[0] ?? '-';
+  let text: string;
+  if (file === '-') {
+    if (io.stdinIsTTY === true) io.err('paysig: reading the request from standard input; end it with Ctrl-D (or name a file)');
+    text = await io.readStdin();
+  } else {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read ${file} (${(e as { code?: string }).code ?? 'unreadable'})`, { field: 'file' });
+    }
+  }
+  const urlScheme = flag(args, 'url-scheme') ?? 'https';
+  if (urlScheme !== 'https' && urlScheme !== 'http') throw new UsageError('--url-scheme must be https or http', { field: 'url-scheme' });
+  return parseRawHttp(text, urlScheme);
+}
+
+/** A scheme the user named: a control formula or an OAuth method. */
+function schemeNamed(name: string): Scheme {
+  const all: string[] = [...Object.keys(FORMULAS), 'HMAC-SHA1', 'RSA-SHA256'];
+  if (!all.includes(name)) throw new UsageError(`unknown scheme ${JSON.stringify(name.slice(0, 40))}${suggestion(name, all, `use a control formula (${Object.keys(FORMULAS).join(', ')}) or HMAC-SHA1 / RSA-SHA256`)}`, { field: 'scheme' });
+  return name as Scheme;
+}
+
+function seconds(args: Args, name: string): number | undefined {
+  const v = flag(args, name);
+  if (v === undefined) return undefined;
+  if (!/^[0-9]{1,15}$/.test(v)) throw new UsageError(`--${name} must be a whole number of seconds`, { field: name });
+  return Number(v);
+}
+
+/**
+ * The verification options from the command line and environment: base path, scheme, clock,
+ * and credentials from PAYSIG_LOGIN, PAYSIG_CONTROL_KEY(_FILE), PAYSIG_PUBLIC_KEY_FILE.
+ */
+export function verifyOptionsOf(args: Args, raw: RawRequest, io: Io): Omit<VerifyRequestOptions, 'nonceStore'> {
+  const envLogin = io.env['PAYSIG_LOGIN']?.trim();
+  const controlKey = secretFromEnv('PAYSIG_CONTROL_KEY', io.env);
+  const publicFile = io.env['PAYSIG_PUBLIC_KEY_FILE'];
+  const publicKey = publicFile !== undefined && publicFile !== '' ? readSecretFile(publicFile, 'PAYSIG_PUBLIC_KEY_FILE') : undefined;
+  if (controlKey === undefined && publicKey === undefined) {
+    throw new UsageError('set PAYSIG_CONTROL_KEY (or PAYSIG_CONTROL_KEY_FILE) or PAYSIG_PUBLIC_KEY_FILE', { field: 'PAYSIG_CONTROL_KEY' });
+  }
+  const creds: VerifyCredentials = { ...(controlKey !== undefined ? { controlKey } : {}), ...(publicKey !== undefined ? { publicKey } : {}) };
+  const scheme = flag(args, 'scheme');
+  const now = seconds(args, 'now');
+  const maxSkew = seconds(args, 'max-skew');
+  return {
+    basePath: flag(args, 'base-path') ?? guessBasePath(new URL(raw.url).pathname),
+    // An explicit scheme applies to whichever operation the path names.
+    ...(scheme !== undefined ? { schemes: Object.fromEntries(OPERATIONS.map((op) => [op.id, schemeNamed(scheme)])) } : {}),
+    ...(now !== undefined ? { now } : {}),
+    ...(maxSkew !== undefined ? { maxSkewSeconds: maxSkew } : {}),
+    credentials: (who) => {
+      const id = who.login ?? who.consumerKey;
+      if (id !== undefined) {
+        if (envLogin === undefined || envLogin === '') throw new MissingFieldError('PAYSIG_LOGIN', 'set PAYSIG_LOGIN to the merchant login');
+        if (id !== envLogin) return undefined;
+      }
+      return creds;
+    },
+  };
+}
