@@ -49,5 +49,6 @@ export function clientAuthorization(url: string, pairs: ReadonlyArray<readonly [
     o.method === 'HMAC-SHA1'
       ? createHmac('sha1', `${rfc3986(o.secret)}&`).update(base, 'utf8').digest('base64')
       : createSign('sha256').update(base, 'utf8').sign(o.secret, 'base64');
-  return 'OAuth ' + [...oauth, ['oauth_signature', signature]].map(([k, v]) => `${k}="${rfc3986(v)}"`).join(', ');
+  const header: Array<[string, string]> = [...oauth, ['oauth_signature', signature]];
+  return 'OAuth ' + header.map(([k, v]) => `${k}="${rfc3986(v)}"`).join(', ');
 }
