@@ -125,4 +125,6 @@ export {
   type CredentialsQuery,
   type VerifiedRequest,
 } from './operations/verify.js';
+export type { AcceptMode, ResponseFormat } from './operations/accept.js';
+export type { SignedParam, ParamSource } from './operations/signed.js';
 export { verifyCallback, FINAL_STATUSES, type CallbackFields, type CallbackStatus } from './operations/callback.js';

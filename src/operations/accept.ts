@@ -11,12 +11,30 @@ import { ACCEPT, FORM_CONTENT_TYPE } from './sign.js';
 
 /**
  * How `verifyRequest` reads `Accept`. `'negotiate'` (default): RFC 9110 content negotiation, so
- * `*\/*` (what curl, Net::HTTP and Python requests send) and a missing header are accepted.
+ * the any-type range (star, slash, star) that curl, Net::HTTP and Python requests send, and a
+ * missing header, are accepted.
  * `'strict'`: the specification's rule, only `application/vnd.pay+json`.
+ *
+ * @example
+ * ```ts
+ * // A test double that holds clients to the specification's letter:
+ * await verifyRequest(request, { credentials, accept: 'strict' }); // curl's any-type Accept: ERR_MEDIA_TYPE
+ * ```
  */
 export type AcceptMode = 'negotiate' | 'strict';
 
-/** The response format the client asked for: `'json'` (`application/vnd.pay+json`) or `'form'` (form-encoded, the service's default). */
+/**
+ * The response format the client asked for: `'json'` (`application/vnd.pay+json`) or `'form'`
+ * (`application/x-www-form-urlencoded`, the service's default).
+ *
+ * @example
+ * ```ts
+ * const { responseFormat } = await verifyRequest(request, { credentials });
+ * return responseFormat === 'json'
+ *   ? new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/vnd.pay+json' } })
+ *   : new Response(formatForm(Object.entries(reply)), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+ * ```
+ */
 export type ResponseFormat = 'json' | 'form';
 
 /** Longest `Accept` value read, in characters; a longer one is refused (`ERR_MEDIA_TYPE`). */

@@ -7,10 +7,26 @@
  */
 import { InvalidInputError } from '../errors.js';
 
-/** Where a parameter of a verified request came from: the URL's query or the form body. */
+/**
+ * Where a parameter of a verified request came from: the URL's query or the form body.
+ *
+ * @example
+ * ```ts
+ * const fromQuery = verified.signedParams.filter((p) => p.source === 'query');
+ * ```
+ */
 export type ParamSource = 'query' | 'body';
 
-/** One parameter of a verified request: decoded name and value, and where it came from. */
+/**
+ * One parameter of a verified request: decoded name and value, and where it came from. Each name
+ * appears once in `VerifiedRequest.signedParams`, so a lookup by name is unambiguous.
+ *
+ * @example
+ * ```ts
+ * const { signedParams } = await verifyRequest(request, { credentials });
+ * const orderId = signedParams.find((p) => p.name === 'client_orderid')?.value;
+ * ```
+ */
 export interface SignedParam {
   /** Parameter name, decoded. */
   readonly name: string;

@@ -90,8 +90,8 @@ export interface VerifyRequestOptions {
   exponent?: Exponent;
   /**
    * How `Accept` is read (default `'negotiate'`): RFC 9110 content negotiation, which accepts a
-   * missing header and the `*\/*` real clients send, and refuses one that excludes both response
-   * formats ({@link NotAcceptableError}, 406). `'strict'`: the specification's rule, only
+   * missing header and the any-type range (star, slash, star) real clients send, and refuses one
+   * that excludes both response formats ({@link NotAcceptableError}, 406). `'strict'`: the specification's rule, only
    * `application/vnd.pay+json` ({@link MediaTypeError}, 400). See docs/verifying.md.
    */
   accept?: AcceptMode;
