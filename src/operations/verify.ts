@@ -9,8 +9,6 @@ import { verifyControl } from '../control/digest.js';
 import { endpointIdString } from '../control/endpoint.js';
 import { parseForm } from '../encoding/form.js';
 import {
-  BodyTooLargeError,
-  EncodingError,
   HttpMethodNotAllowedError,
   InvalidInputError,
   MediaTypeError,
@@ -35,7 +33,7 @@ import {
 } from './fields.js';
 import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
 import { negotiateAccept, type AcceptMode, type ResponseFormat } from './accept.js';
-import { FORM_CONTENT_TYPE } from './sign.js';
+import { checkContentType, readBody } from './request-body.js';
 import { checkLoginIsConsumer, refuseDuplicates, signedParamsOf, type SignedParam } from './signed.js';
 
 /** Who is asking: what the verifier knows before it looks the merchant's secrets up. */
@@ -126,65 +124,6 @@ export interface VerifiedRequest {
 }
 
 export { DEFAULT_MAX_BODY_BYTES };
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-async function readBody(request: Request, max: number): Promise<string> {
-  if (request.bodyUsed) throw new InvalidInputError('the request body was already read', { field: 'body' });
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max) {
-    throw new BodyTooLargeError(max);
-  }
-  const stream = request.body;
-  if (stream === null) return '';
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(max);
-    }
-    chunks.push(value);
-  }
-  let bytes: Uint8Array;
-  if (chunks.length === 1) bytes = chunks[0]!;
-  else {
-    bytes = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      bytes.set(c, at);
-      at += c.byteLength;
-    }
-  }
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new EncodingError('request body is not valid UTF-8', { field: 'body' });
-  }
-}
-
-function checkContentType(value: string | null): void {
-  if (value === null) throw new MediaTypeError(`missing Content-Type: the body must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
-  const parts = value.split(';');
-  if (parts[0]!.trim().toLowerCase() !== FORM_CONTENT_TYPE) {
-    throw new MediaTypeError(`Content-Type must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
-  }
-  for (let i = 1; i < parts.length; i++) {
-    const p = parts[i]!;
-    const eq = p.indexOf('=');
-    if (eq < 0) continue;
-    if (p.slice(0, eq).trim().toLowerCase() === 'charset') {
-      const cs = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
-      if (cs !== 'utf-8' && cs !== 'utf8') {
-        throw new MediaTypeError('Content-Type charset must be UTF-8', { field: 'Content-Type' });
-      }
-    }
-  }
-}
 
 /**
  * Verifies a request to the API, as the service would: the checks run in this order, and the
