@@ -90,8 +90,8 @@ FORMULAS = {
     'C-E': [('login', R), ('client_orderid', R), ('cardrefid', R), ('amount', PAIR), ('currency', PAIR)],
     'C-S': [('login', R), ('client_orderid', R), ('orderid', EMPTY)],
     'CARD-INFO': [('login', R), ('cardrefid', R)],
-    'TRANSFER-BY-REF': [('login', R), ('client_orderid', R), ('source_cardrefid', R),
-                        ('destination_cardrefid', R), ('amount', R), ('currency', R)],
+    'TRANSFER-BY-REF': [('login', R), ('client_orderid', R), ('source-card-ref-id', EMPTY),
+                        ('destination-card-ref-id', R), ('amount', R), ('currency', R)],
     'CALLBACK': [('status', R), ('orderid', R), ('client_orderid', R)],
     'REDIRECT': [('status', R), ('orderid', R), ('client_orderid', R)],
 }
@@ -111,10 +111,19 @@ def minor_units(amount, exponent):
 
 
 def control(case):
-    fields, parts = case['fields'], []
-    for name, presence in FORMULAS[case['formula']]:
+    # an explicit '' is the same as a field not sent: refused for a required term, '' otherwise
+    fields = {k: v for k, v in case['fields'].items() if v != ''}
+    parts = []
+    terms = FORMULAS[case['formula']]
+    if any(p == PAIR for _, p in terms) and ('amount' in fields) != ('currency' in fields):
+        raise Refused('amount and currency go together')
+    for name, presence in terms:
         if name == 'endpointId':
+            if 'endpointId' in fields and 'endpointGroupId' in fields:
+                raise Refused('endpointId and endpointGroupId')
             value = fields.get('endpointGroupId', fields.get('endpointId'))
+            if value is not None and (not re.fullmatch(r'0|[1-9][0-9]*', value) or int(value) > 2 ** 63 - 1):
+                raise Refused('endpoint id')
         elif name == 'amount' and 'amount' in fields:
             value = minor_units(fields['amount'], case.get('exponent', 2))
         else:
@@ -499,12 +508,20 @@ def verify_callback(query, control_key):
         if n in params:
             raise Refused('duplicate ' + n)
         params[n] = v
-    concatenation, digest = control({'formula': 'CALLBACK', 'controlKey': control_key,
-                                     'fields': {k: params[k] for k in ('status', 'orderid', 'client_orderid')}})
-    if not re.fullmatch(r'[0-9a-fA-F]{40}', params['control']) or not hmac.compare_digest(digest, params['control'].lower()):
+    # merchant_order takes client_orderid's place when only it is sent; each term is trimmed
+    order = 'merchant_order' if 'client_orderid' not in params and 'merchant_order' in params else 'client_orderid'
+    for n in ('status', 'orderid', order, 'control'):
+        if n not in params:
+            raise Refused('missing ' + n)
+    terms = {'status': params['status'].strip(TRIM), 'orderid': params['orderid'].strip(TRIM),
+             'client_orderid': params[order].strip(TRIM)}
+    if not re.fullmatch(r'[0-9a-fA-F]{40}', params['control']):
+        raise Refused('control is not 40 hex digits')
+    concatenation, digest = control({'formula': 'CALLBACK', 'controlKey': control_key, 'fields': terms})
+    if not hmac.compare_digest(digest, params['control'].lower()):
         raise Refused('control mismatch')
-    result = {'status': params['status'], 'final': params['status'] in ('approved', 'declined', 'error', 'filtered'),
-              'orderid': params['orderid'], 'client_orderid': params['client_orderid']}
+    result = {'status': terms['status'], 'final': terms['status'] in ('approved', 'declined', 'error', 'filtered'),
+              'orderid': terms['orderid'], 'client_orderid': terms['client_orderid']}
     result.update((n, params[n]) for n in ('merchant_order', 'amount', 'type') if n in params)
     result['params'] = params
     return concatenation, digest, result
