@@ -5,13 +5,19 @@
  * @module
  */
 import type { Formula } from '../control/formulas.js';
-import type { Scheme } from './scheme.js';
 
 /** The version segment of an operation's path: `/api/<version>/...`. */
 export type OperationVersion = 'v2' | 'v4' | '3ds/v1';
 
 /** OAuth 1.0a signature methods the service uses. */
 export type OAuthMethod = 'HMAC-SHA1' | 'RSA-SHA256';
+
+/**
+ * An explicit integrity scheme: a control formula (`C-A` ... `C-S`, `CARD-INFO`, ...) or an
+ * OAuth signature method. Required for the operations whose scheme is unknown
+ * (`payment-form`, `payout-form`); on the others it overrides the catalog.
+ */
+export type Scheme = Formula | OAuthMethod;
 
 /**
  * Where a claim of the catalog comes from: the specification (`spec`), the service's public

@@ -5,14 +5,9 @@
  */
 import { FORMULAS, type Formula } from '../control/formulas.js';
 import { InvalidInputError, UnsupportedError } from '../errors.js';
-import type { OAuthMethod, OperationAuth } from './row.js';
+import type { OAuthMethod, OperationAuth, Scheme } from './row.js';
 
-/**
- * An explicit integrity scheme: a control formula (`C-A` ... `C-S`, `CARD-INFO`, ...) or an
- * OAuth signature method. Required for the operations whose scheme is unknown
- * (`payment-form`, `payout-form`); on the others it overrides the catalog.
- */
-export type Scheme = Formula | OAuthMethod;
+export type { Scheme } from './row.js';
 
 /** A scheme resolved against an operation. */
 export type ResolvedAuth =
