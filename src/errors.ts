@@ -38,7 +38,8 @@ export type PaysigErrorCode =
   | 'ERR_MEDIA_TYPE'
   | 'ERR_BODY_TOO_LARGE'
   | 'ERR_KEY_EXPONENT'
-  | 'ERR_KEY_TOO_LARGE';
+  | 'ERR_KEY_TOO_LARGE'
+  | 'ERR_NOT_ACCEPTABLE';
 
 /**
  * Base class of every error paysig throws or rejects with. `instanceof` a subclass narrows `code`
@@ -325,5 +326,18 @@ export class BodyTooLargeError extends PaysigError {
   constructor(limit: number, message = `request body is larger than ${limit} bytes`, options?: PaysigErrorOptions) {
     super('ERR_BODY_TOO_LARGE', message, { field: 'body', ...options });
     this.limit = limit;
+  }
+}
+
+/**
+ * The request's `Accept` header excludes both response formats the API has
+ * (`application/vnd.pay+json` and `application/x-www-form-urlencoded`), or, with
+ * `accept: 'strict'`, names anything but `application/vnd.pay+json`. Answer 406.
+ */
+export class NotAcceptableError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_NOT_ACCEPTABLE';
+  /** @param message what the `Accept` header asked for and what the API can answer */
+  constructor(message: string, options?: PaysigErrorOptions) {
+    super('ERR_NOT_ACCEPTABLE', message, { field: 'Accept', ...options });
   }
 }

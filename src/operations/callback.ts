@@ -6,8 +6,8 @@
  * @module
  */
 import { verifyControl } from '../control/digest.js';
-import { parseForm } from '../encoding/form.js';
 import { InvalidInputError, MissingFieldError } from '../errors.js';
+import { callbackPairs } from './callback-input.js';
 
 /** Transaction statuses the public documentation names; others may appear. */
 export type CallbackStatus = 'approved' | 'declined' | 'error' | 'filtered' | 'processing' | (string & {});
@@ -40,33 +40,6 @@ export interface CallbackFields {
   readonly params: Readonly<Record<string, string>>;
 }
 
-function pairsOf(query: URL | URLSearchParams | string | Readonly<Record<string, string>>): Array<[string, string]> {
-  if (query instanceof URL) return parseForm(query.search.slice(1));
-  if (query instanceof URLSearchParams) return [...query];
-  if (typeof query === 'string') {
-    if (/^https?:\/\//i.test(query)) {
-      let u: URL;
-      try {
-        u = new URL(query);
-      } catch {
-        throw new InvalidInputError('callback URL is not a valid URL', { field: 'query' });
-      }
-      return parseForm(u.search.slice(1));
-    }
-    return parseForm(query.startsWith('?') ? query.slice(1) : query);
-  }
-  if (query !== null && typeof query === 'object') {
-    const out: Array<[string, string]> = [];
-    for (const name of Object.keys(query)) {
-      const v = query[name];
-      if (typeof v !== 'string') throw new InvalidInputError(`callback parameter "${name}" must be a string`, { field: name });
-      out.push([name, v]);
-    }
-    return out;
-  }
-  throw new InvalidInputError('callback query must be a URL, URLSearchParams, query string or record', { field: 'query' });
-}
-
 /**
  * Verifies the `control` of a server callback (an HTTP GET to the merchant's
  * `server_callback_url`) in constant time and returns its typed fields.
@@ -77,17 +50,21 @@ function pairsOf(query: URL | URLSearchParams | string | Readonly<Record<string,
  * `status` operation is.
  *
  * @param query - the callback's query: a `URL`, `URLSearchParams`, query string (with or without
- *   `?`, or a whole URL) or a record of strings.
+ *   `?`, or a whole URL) or a record of strings. At most 64 KiB and 10,000 parameters, checked
+ *   before decoding; `URLSearchParams` and records must not hold U+FFFD (a lenient decoder's
+ *   mark of invalid UTF-8, which a query string would have refused).
  * @param controlKey - the merchant control key.
  * @throws {@link MissingFieldError} when `status`, `orderid`, `client_orderid` or `control` is
  *   absent; {@link InvalidInputError} for a parameter that appears twice;
+ *   {@link BodyTooLargeError} (413) over 64 KiB; {@link EncodingError} over 10,000 parameters,
+ *   for a malformed escape, invalid UTF-8, or U+FFFD in pre-decoded input;
  *   {@link ControlMismatchError} (`ERR_CONTROL_MISMATCH`, HTTP 403) when the digest does not match.
  */
 export async function verifyCallback(
   query: URL | URLSearchParams | string | Readonly<Record<string, string>>,
   controlKey: string,
 ): Promise<CallbackFields> {
-  const pairs = pairsOf(query);
+  const pairs = callbackPairs(query);
   const params: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of pairs) {
     if (Object.hasOwn(params, name)) {
