@@ -5,7 +5,7 @@
 // tampered callback. Time-bounded per example; every process is killed as a group at the end.
 // Prints one line per check and, last, `N passed, M failed`. `node test/examples/run.mjs bun deno`
 // runs some examples. Needs a built dist/ (`npm run build`).
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -33,12 +33,16 @@ const servers = {
   deno: () => [join(BIN, 'deno'), ['run', '--cached-only', '--no-prompt', '--allow-net=127.0.0.1', '--allow-env=PORT', 'examples/deno/server.ts'], denoEnv],
   bun: () => [join(BIN, 'bun'), ['--no-install', 'examples/bun/server.ts'], { DO_NOT_TRACK: '1', NO_COLOR: '1' }],
   workers: async (port) => {
-    // What the README says: bundle with esbuild for workerd, then `workerd serve` the config.
+    // What the README says (bundle with esbuild for workerd, then `workerd serve` the config), in
+    // test/.tmp so that no build output is left in examples/.
+    const dir = join(ROOT, 'test', '.tmp', 'examples-workers');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(ROOT, 'examples', 'workers', 'config.capnp'), join(dir, 'config.capnp'));
     await build({
-      entryPoints: ['examples/workers/worker.mjs'], outfile: 'examples/workers/dist/worker.js', absWorkingDir: ROOT,
+      entryPoints: ['examples/workers/worker.mjs'], outfile: join(dir, 'dist', 'worker.js'), absWorkingDir: ROOT,
       bundle: true, format: 'esm', conditions: ['workerd', 'worker', 'browser'], logLevel: 'silent',
     });
-    return [join(BIN, 'workerd'), ['serve', 'examples/workers/config.capnp', '--socket-addr', `http=127.0.0.1:${port}`]];
+    return [join(BIN, 'workerd'), ['serve', join(dir, 'config.capnp'), '--socket-addr', `http=127.0.0.1:${port}`]];
   },
 };
 
