@@ -26,7 +26,8 @@ options:
   --adapter CMD   the adapter command (required)
   --shell         run CMD with sh -c (variables, pipes) instead of splitting it into words
   --topics a,b    only these vector topics (default: all)
-  --timeout MS    how long one case may wait for its answer (default 10000)
+  --timeout MS    how long one case may wait for its answer (default 10000; the
+                  first case after the adapter starts gets 10 s more)
   --json          print the report as JSON
   --vectors DIR   another vectors folder (default: the one shipped with paysig)
 
@@ -61,6 +62,7 @@ export async function runConformanceCommand(argv: readonly string[], io: Io): Pr
     argv: args.flags.has('shell') ? ['sh', '-c', command] : splitCommand(command),
     vectorsDir,
     timeoutMs: Number(timeoutText),
+    env: io.env,
     ...(topics !== undefined ? { topics } : {}),
   });
   if (args.flags.has('json')) io.out(JSON.stringify(report, null, 2));

@@ -66,9 +66,9 @@ export class AdapterProcess {
   private stderrTail = '';
   private exited = false;
 
-  /** Starts `argv` with `env` added to the environment. */
-  private constructor(argv: readonly string[], env: Record<string, string>) {
-    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  /** Starts `argv` with the environment `env`. */
+  private constructor(argv: readonly string[], env: Readonly<Record<string, string | undefined>>) {
+    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.child.stdout!.on('data', (chunk: Buffer) => this.onData(chunk));
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL);
@@ -82,7 +82,7 @@ export class AdapterProcess {
    * Starts an adapter and waits until it runs. A command that cannot be started (not found, not
    * executable) is a usage error.
    */
-  static async start(argv: readonly string[], env: Record<string, string>): Promise<AdapterProcess> {
+  static async start(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<AdapterProcess> {
     const a = new AdapterProcess(argv, env);
     await new Promise<void>((resolve, reject) => {
       a.child.once('spawn', () => resolve());

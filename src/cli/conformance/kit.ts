@@ -27,6 +27,10 @@ export interface KitOptions {
   readonly timeoutMs: number;
   /** How many times a crashed or hung adapter is started again before the remaining cases are given up. */
   readonly maxRestarts?: number;
+  /** Extra time the first case after a (re)start may take, for the adapter's own startup (ms, default 10000). */
+  readonly startupMs?: number;
+  /** The adapter's environment (PAYSIG_VECTORS and PAYSIG_CONFORMANCE_PROTOCOL are added); this process's when absent. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** What happened to one case. */
@@ -158,7 +162,7 @@ export async function runConformance(options: KitOptions): Promise<KitReport> {
     }
   }
 
-  const env = { PAYSIG_VECTORS: vectorsDir, PAYSIG_CONFORMANCE_PROTOCOL: String(PROTOCOL_VERSION) };
+  const env = { ...(options.env ?? process.env), PAYSIG_VECTORS: vectorsDir, PAYSIG_CONFORMANCE_PROTOCOL: String(PROTOCOL_VERSION) };
   const maxRestarts = options.maxRestarts ?? 3;
   let adapter: AdapterProcess | undefined;
   let starts = 0;
@@ -203,6 +207,7 @@ export async function runConformance(options: KitOptions): Promise<KitReport> {
 
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
+    let startup = 0;
     if (adapter === undefined || adapter.dead) {
       if (starts > maxRestarts) {
         for (const rest of items.slice(i)) rest.outcome.reason = `not run: the adapter stopped ${starts} times`;
@@ -210,10 +215,11 @@ export async function runConformance(options: KitOptions): Promise<KitReport> {
       }
       adapter = await AdapterProcess.start(options.argv, env);
       starts++;
+      startup = options.startupMs ?? 10_000;
     }
     current = item;
     adapter.send(JSON.stringify({ id: item.wireId, topic: item.outcome.topic, input: item.spec.input }));
-    const deadline = Date.now() + options.timeoutMs;
+    const deadline = Date.now() + options.timeoutMs + startup;
     let settled = false;
     while (!settled) {
       const left = deadline - Date.now();
