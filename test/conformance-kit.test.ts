@@ -121,7 +121,7 @@ describe('paysig conformance command', () => {
   });
 
   it('passes the shipped Python adapter, with a table and JSON', async () => {
-    const adapter = `${JSON.stringify(PYTHON)} vectors/adapters/python/adapter.py`;
+    const adapter = `${JSON.stringify(PYTHON)} ${JSON.stringify(resolve(ROOT, 'vectors/adapters/python/adapter.py'))}`;
     const text = await cli(['conformance', '--adapter', adapter, '--topics', 'base-string,form']);
     expect(text.err).toBe('');
     expect(text.code).toBe(0);
@@ -131,7 +131,7 @@ describe('paysig conformance command', () => {
   });
 
   it('catches the deliberately broken Python adapter and names the cases', async () => {
-    const r = await cli(['conformance', '--adapter', `${JSON.stringify(PYTHON)} vectors/adapters/python/adapter.py`, '--topics', 'base-string'], {
+    const r = await cli(['conformance', '--adapter', `${JSON.stringify(PYTHON)} ${JSON.stringify(resolve(ROOT, 'vectors/adapters/python/adapter.py'))}`, '--topics', 'base-string'], {
       PAYSIG_ADAPTER_BREAK: 'plus',
     });
     expect(r.code).toBe(1);
