@@ -3,9 +3,9 @@
 // Node-only (child processes), so it runs in the `node` project only.
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitCommand } from '../src/cli/conformance/adapter.js';
-import { runConformance, type KitReport } from '../src/cli/conformance/kit.js';
-import { firstDifference, reportLines } from '../src/cli/conformance/report.js';
+import { splitCommand } from '../src/cli/conformance-adapter.js';
+import { runConformance, type KitReport } from '../src/cli/conformance-kit.js';
+import { firstDifference, reportLines } from '../src/cli/conformance-report.js';
 import { main } from '../src/cli/run.js';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -7,9 +7,9 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { splitCommand } from './conformance/adapter.js';
-import { runConformance } from './conformance/kit.js';
-import { reportLines } from './conformance/report.js';
+import { splitCommand } from './conformance-adapter.js';
+import { runConformance } from './conformance-kit.js';
+import { reportLines } from './conformance-report.js';
 import { flag, parseCommand, UsageError, type Io } from './util.js';
 
 /** Help text of the subcommand. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { UsageError } from '../util.js';
+import { UsageError } from './util.js';
 
 /** Longest answer line accepted from an adapter (bytes); longer lines are reported and dropped. */
 export const MAX_LINE = 1024 * 1024;

@@ -8,9 +8,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { suggestion, UsageError } from '../util.js';
-import { AdapterProcess, MAX_LINE } from './adapter.js';
-import { caseSpec, KNOWN_TOPICS, outputMatches, type CaseSpec, type VectorCase } from './topics.js';
+import { suggestion, UsageError } from './util.js';
+import { AdapterProcess, MAX_LINE } from './conformance-adapter.js';
+import { caseSpec, KNOWN_TOPICS, outputMatches, type CaseSpec, type VectorCase } from './conformance-topics.js';
 
 /** The protocol version this kit speaks (vectors/PROTOCOL.md). */
 export const PROTOCOL_VERSION = 1;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CaseOutcome, KitReport } from './kit.js';
+import type { CaseOutcome, KitReport } from './conformance-kit.js';
 
 /** JSON on one line, cut at `max` characters. */
 function brief(v: unknown, max = 400): string {
