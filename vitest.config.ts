@@ -18,7 +18,7 @@ export default defineConfig({
           // Node-only or backend-independent tests run in the node project only: the CLI (node:crypto),
           // the bundling test (it builds every target itself), the consumer-types check (tsc), and
           // the Redis tests (real servers and child processes; twice would double their ~20 s).
-          exclude: ['test/cli.test.ts', 'test/bundling.test.ts', 'test/consumer-types.test.ts', 'test/redis.test.ts', 'test/redis-faults.test.ts'],
+          exclude: ['test/cli.test.ts', 'test/conformance-kit.test.ts', 'test/bundling.test.ts', 'test/consumer-types.test.ts', 'test/redis.test.ts', 'test/redis-faults.test.ts'],
           testTimeout: 30_000,
         },
       },

@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { httpStatusOf, PaysigError } from '../index.js';
+import { CONFORMANCE_HELP, runConformanceCommand } from './conformance.js';
 import { DEMO_HELP, runDemo } from './demo.js';
 import { DIAGNOSE_HELP, runDiagnose } from './diagnose.js';
 import { KEYGEN_HELP, runKeygen } from './keygen.js';
@@ -31,6 +32,7 @@ commands:
   diagnose     explain why a raw HTTP request is refused
   keygen       generate an RSA key pair for RSA-SHA256
   demo         sign and verify a sample request for every operation
+  conformance  run the golden vectors against an SDK in any language (--adapter)
 
 "paysig <command> --help" describes a command. Secrets come only from the environment:
 PAYSIG_LOGIN, PAYSIG_CONTROL_KEY, PAYSIG_CONTROL_KEY_FILE, PAYSIG_PRIVATE_KEY_FILE,
@@ -46,6 +48,7 @@ const COMMANDS: Record<string, Command> = {
   diagnose: { help: DIAGNOSE_HELP, run: runDiagnose },
   keygen: { help: KEYGEN_HELP, run: runKeygen },
   demo: { help: DEMO_HELP, run: runDemo },
+  conformance: { help: CONFORMANCE_HELP, run: runConformanceCommand },
 };
 
 /** The package's version, from the package.json two levels above this file (dist/cli/); undefined when unreadable. */

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// npm run test:kit: the conformance kit end to end, on the built CLI (dist/cli/main.js).
+//  1. the Python adapter (standard library): every case passes or is skipped;
+//  2. the same adapter deliberately broken (PAYSIG_ADAPTER_BREAK=plus and =sort): the kit must
+//     exit 1 and name the cases the break spoils;
+//  3. the oauth-1.0a adapter (npm peer): its result table is written into docs/conformance.md
+//     between the markers (CI then checks the file is unchanged: git diff --exit-code);
+//  4. from the packed tarball (npm pack): the CLI finds its own vectors and the Python adapter.
+// PAYSIG_PYTHON (set by scripts/provision.mjs) picks the interpreter.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PYTHON = process.env.PAYSIG_PYTHON ?? 'python3';
+const q = (s) => JSON.stringify(s);
+const PY_ADAPTER = (root) => `${q(PYTHON)} ${q(join(root, 'vectors/adapters/python/adapter.py'))}`;
+
+function kit(main, adapter, env = {}, extra = []) {
+  const r = spawnSync(process.execPath, [main, 'conformance', '--adapter', adapter, ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 600_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function must(cond, what, r) {
+  if (cond) return console.log(`ok: ${what}`);
+  console.error(`test:kit FAILED: ${what}\n${r?.out ?? ''}${r?.err ?? ''}`);
+  process.exit(1);
+}
+
+const MAIN = join(ROOT, 'dist/cli/main.js');
+
+// 1. The Python adapter passes.
+const good = kit(MAIN, PY_ADAPTER(ROOT));
+must(good.code === 0 && /conformance: \d+ passed/.test(good.out), 'the Python adapter passes every case it runs', good);
+
+// 2. The broken adapter fails, naming the spoiled cases.
+const BROKEN = {
+  plus: ['percent-encoding/space', 'base-string/rfc5849-3-4-1', 'form/format-space', 'operations/payout'],
+  sort: ['base-string/sort-encoded-c-at', 'base-string/sort-non-bmp'],
+};
+for (const [mode, cases] of Object.entries(BROKEN)) {
+  const r = kit(MAIN, PY_ADAPTER(ROOT), { PAYSIG_ADAPTER_BREAK: mode });
+  must(r.code === 1, `PAYSIG_ADAPTER_BREAK=${mode}: the kit exits 1`, r);
+  for (const id of cases) must(r.out.includes(`FAIL ${id}: output differs`), `PAYSIG_ADAPTER_BREAK=${mode}: the kit names ${id}`, r);
+}
+
+// 3. The oauth-1.0a adapter's table, into docs/conformance.md.
+const peer = kit(MAIN, `${q(process.execPath)} ${q(join(ROOT, 'vectors/adapters/oauth-1.0a/adapter.mjs'))}`, {}, ['--json']);
+must(peer.code === 1, 'the oauth-1.0a adapter runs (and fails cases, as expected)', peer);
+const report = JSON.parse(peer.out);
+const table = ['| topic | pass | fail | skip |', '| --- | ---: | ---: | ---: |', ...report.topics.map((t) => `| ${t.topic} | ${t.pass} | ${t.fail} | ${t.skip} |`)];
+const failures = report.cases.filter((c) => c.status === 'fail').map((c) => `- \`${c.topic}/${c.id}\`: ${c.reason}`);
+const DOC = join(ROOT, 'docs/conformance.md');
+const doc = readFileSync(DOC, 'utf8');
+const begin = '<!-- oauth-1.0a table: written by npm run test:kit -->';
+const end = '<!-- end of the oauth-1.0a table -->';
+const at = doc.indexOf(begin);
+const to = doc.indexOf(end);
+must(at >= 0 && to > at, 'docs/conformance.md has the table markers');
+writeFileSync(DOC, `${doc.slice(0, at + begin.length)}\n${[...table, '', 'Failing cases:', '', ...failures].join('\n')}\n${doc.slice(to)}`);
+console.log('ok: docs/conformance.md table written');
+
+// 4. From the packed tarball.
+const tmp = mkdtempSync(join(tmpdir(), 'paysig-kit-'));
+try {
+  const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', tmp], { cwd: ROOT, encoding: 'utf8' });
+  must(pack.status === 0, 'npm pack', { out: pack.stdout, err: pack.stderr });
+  const tarball = join(tmp, pack.stdout.trim().split('\n').at(-1));
+  must(spawnSync('tar', ['-xzf', tarball, '-C', tmp]).status === 0, 'unpack the tarball');
+  const packed = join(tmp, 'package');
+  const r = kit(join(packed, 'dist/cli/main.js'), PY_ADAPTER(packed));
+  must(r.code === 0 && /conformance: \d+ passed/.test(r.out), 'the packed package runs its own vectors with its Python adapter', r);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+console.log('test:kit: all checks passed');
