@@ -15,6 +15,8 @@ export interface Secrets {
   publicKey: string;
   /** The verifier's clock in Unix seconds; undefined: the page's clock. */
   now?: number;
+  /** What the client logged as signed or hashed (base string or control input); '' when not given. */
+  clientText?: string;
 }
 
 /** A callback's check, in the shape of a control diagnosis. */
@@ -26,8 +28,15 @@ export interface CallbackCheck {
   received?: string;
 }
 
+/** paysig's base string or control input against what the client says it signed or hashed. */
+export interface ClientComparison {
+  what: 'base string' | 'control input';
+  expected: string;
+  client: string;
+}
+
 export type Examination =
-  | { kind: 'operation'; basePath: string; diagnosis: Diagnosis }
+  | { kind: 'operation'; basePath: string; diagnosis: Diagnosis; client?: ClientComparison }
   | { kind: 'callback'; callback: CallbackCheck };
 
 /** The path prefix in front of `/api/` (the service is often mounted under one, e.g. `/paynet`). */
@@ -83,5 +92,16 @@ export async function examine(request: RequestParts, secrets: Secrets): Promise<
       ...(secrets.publicKey.trim() !== '' ? { publicKey: secrets.publicKey } : {}),
     }),
   });
-  return { kind: 'operation', basePath, diagnosis };
+  const client = compareClient(diagnosis, secrets);
+  return { kind: 'operation', basePath, diagnosis, ...(client !== undefined ? { client } : {}) };
+}
+
+/** The client's logged text, with the control key (if it shows) replaced as paysig shows it. */
+function compareClient(d: Diagnosis, secrets: Secrets): ClientComparison | undefined {
+  let client = (secrets.clientText ?? '').replace(/\r?\n$/, '');
+  if (client === '') return undefined;
+  if (secrets.controlKey !== '') client = client.split(secrets.controlKey).join('<control key>');
+  if (d.oauth?.baseString !== undefined) return { what: 'base string', expected: d.oauth.baseString, client };
+  if (d.control !== undefined) return { what: 'control input', expected: d.control.input, client };
+  return undefined;
 }

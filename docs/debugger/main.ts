@@ -46,6 +46,7 @@ async function run(): Promise<void> {
     const x = await examine(r, {
       controlKey: $<HTMLInputElement>('control-key').value,
       publicKey: $<HTMLTextAreaElement>('public-key').value,
+      clientText: $<HTMLTextAreaElement>('client-text').value,
       ...(clock !== '' ? { now: Number(clock) } : {}),
     });
     output.replaceChildren(...render(x));

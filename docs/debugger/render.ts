@@ -94,6 +94,14 @@ export function render(x: Examination): HTMLElement[] {
       ...row('scheme', code(d.scheme ?? 'unknown')))));
   }
   if (d.difference) out.push(difference(d.difference));
+  if (x.client) {
+    const c = x.client;
+    const at = firstDifference(c.expected, c.client);
+    out.push(section(`The ${c.what} the client logged`,
+      h('p', {}, at < 0 ? `Identical to the ${c.what} paysig builds: the key is what differs.` : `It parts from paysig's at character ${at}:`),
+      h('dl', { class: 'pair', 'data-testid': 'client-comparison', 'data-what': c.what, 'data-index': String(at) },
+        ...row('paysig builds', code(c.expected, at)), ...row('the client logged', code(c.client, at)))));
+  }
   if (d.control) {
     const c = d.control;
     out.push(section(`Control digest (formula ${c.formula})`,
