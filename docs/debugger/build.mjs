@@ -1,4 +1,4 @@
-// Builds the signature debugger into a folder: index.html, debugger.css and debugger.js (main.ts
+// Builds the signature debugger into a folder: index.html, debugger.css and debugger.js (main.ts,
 // bundled by esbuild for the browser). `paysig` is imported by name, so it resolves through the
 // package's own "exports" to dist/ (run `npm run build` first) and its `#crypto` import, under
 // the browser conditions, to the WebCrypto backend. Used by the docs build (scripts/typedoc-site.mjs)
@@ -23,7 +23,7 @@ export async function buildDebugger(outDir) {
     outfile: join(outDir, 'debugger.js'),
     bundle: true,
     platform: 'browser',
-    format: 'esm',
+    format: 'iife',
     target: 'es2022',
     minify: true,
     metafile: true,

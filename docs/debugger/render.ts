@@ -42,10 +42,21 @@ function pair(label: string, expected: string | undefined, received: string | un
     ...row(`${label}: sent`, received === undefined ? 'nothing sent' : code(received, at, `${id}-received`)));
 }
 
-function table(caption: string, head: string[], rows: string[][], testid: string): HTMLElement {
+function table(caption: string, head: string[], rows: string[][], testid: string, marked = -1): HTMLElement {
+  const attrs = (n: number): Record<string, string> => (n === marked ? { class: 'differs', 'data-differs': 'true', title: 'the first difference is in this term' } : {});
   return h('table', { 'data-testid': testid }, h('caption', {}, caption),
     h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, code(c)) : h('td', {}, code(c))))))));
+    h('tbody', {}, ...rows.map((r, n) => h('tr', attrs(n), ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, code(c)) : h('td', {}, code(c))))))));
+}
+
+/** Which term of a control input holds character `index`. */
+function termAt(terms: readonly { value: string }[], index: number): number {
+  let end = 0;
+  for (let n = 0; n < terms.length; n++) {
+    end += (terms[n] as { value: string }).value.length;
+    if (index < end) return n;
+  }
+  return -1;
 }
 
 function section(title: string, ...children: Child[]): HTMLElement {
@@ -105,7 +116,8 @@ export function render(x: Examination): HTMLElement[] {
   if (d.control) {
     const c = d.control;
     out.push(section(`Control digest (formula ${c.formula})`,
-      table('Terms paysig concatenates, in order', ['term', 'value'], c.terms.map((t) => [t.name, t.value]), 'terms'),
+      table('Terms paysig concatenates, in order', ['term', 'value'], c.terms.map((t) => [t.name, t.value]), 'terms',
+        d.difference?.what === 'control input' ? termAt(c.terms, d.difference.index) : -1),
       h('dl', {}, ...row('concatenated', code(c.input, c.clientInput !== undefined ? firstDifference(c.input, c.clientInput) : -1, 'input'))),
       c.clientInput !== undefined && h('dl', {}, ...row('what the client evidently hashed', code(c.clientInput, firstDifference(c.input, c.clientInput), 'client-input'))),
       pair('control digest', c.expected, c.received, 'digest')));
