@@ -41,7 +41,7 @@ export function renderRun(run) {
     md += `### Base string growth\n\n10000 vs 1000 parameters: ${gr.ratio10000to1000}x (target <= 12x: ${gr.met ? 'met' : '**not met**'}).\n\n`;
   }
   if (run.bundle?.length) {
-    md += '### Bundle sizes (esbuild minified ESM, platform neutral; gzip default level)\n\n| entry | minified | gzip | target |\n|---|--:|--:|---|\n';
+    md += '### Bundle sizes (esbuild minified ESM, platform browser; gzip -9)\n\n| entry | minified | gzip | target |\n|---|--:|--:|---|\n';
     for (const b of run.bundle) {
       if (b.error) md += `| ${b.name} | failed: ${b.error} | | |\n`;
       else md += `| ${b.name} | ${b.minified} B | ${b.gzip} B | ${b.maxGzip === null ? '' : `<= ${b.maxGzip} B: ${b.met ? 'met' : '**not met**'}`} |\n`;

@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-// Bundles the main entry after tsc: dist/index.js becomes one module (esbuild, ES2022) instead of a graph of about 40, which is most of the cost of importing paysig.
+// Bundles the main entry after tsc into dist/index.bundled.js: one module (esbuild, ES2022)
+// instead of a graph of about 40, which was most of the cost of importing paysig. package.json
+// serves it under the node, deno and bun conditions (runtimes, and bundlers targeting servers);
+// every other consumer (browser bundlers, workerd) gets tsc's dist/index.js, whose separate
+// modules tree-shake best (a one-file bundle keeps every table built at its top level).
 // Two imports stay outside the bundle on purpose:
 // - `#crypto`, so the backend is still picked by export conditions where the package is used
 //   (node:crypto under node/deno/bun, WebCrypto by default or with `paysig-webcrypto`);
@@ -13,6 +17,7 @@ import { build } from 'esbuild';
 
 const dist = process.argv[2] ?? fileURLToPath(new URL('../dist/', import.meta.url));
 const entry = join(dist, 'index.js');
+const out = join(dist, 'index.bundled.js');
 
 const keepOutside = {
   name: 'keep-outside',
@@ -39,4 +44,4 @@ const result = await build({
   logLevel: 'warning',
 });
 const text = result.outputFiles[0].text;
-writeFileSync(entry, `// paysig main entry, bundled from the modules next to it (scripts/bundle-dist.mjs).\n${text}`);
+writeFileSync(out, `// paysig main entry, bundled from the modules next to it (scripts/bundle-dist.mjs).\n${text}`);

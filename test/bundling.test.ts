@@ -107,15 +107,15 @@ describe('a bundled app gets the backend of its target platform', () => {
   });
 });
 
-describe('the built main entry is one module (start-up)', () => {
+describe('the main entry served to Node, Deno and Bun is one module (start-up)', () => {
   it('imports only the shared error classes and the #crypto backend', () => {
-    const text = readFileSync(join(built, 'dist/index.js'), 'utf8');
+    const text = readFileSync(join(built, 'dist/index.bundled.js'), 'utf8');
     const specifiers = new Set([...text.matchAll(/\bfrom\s*"([^"]+)"/g)].map((m) => m[1]));
     expect([...specifiers].sort()).toEqual(['#crypto', './errors.js']);
   });
 
   it('shares its error classes with the backends and paysig/redis', async () => {
-    const index = (await import(join(built, 'dist/index.js'))) as Record<string, unknown>;
+    const index = (await import(join(built, 'dist/index.bundled.js'))) as Record<string, unknown>;
     const errors = (await import(join(built, 'dist/errors.js'))) as Record<string, unknown>;
     expect(index['UnsupportedError']).toBe(errors['UnsupportedError']);
     expect(index['NonceStoreError']).toBe(errors['NonceStoreError']);
