@@ -41,6 +41,17 @@ export const CONTROL_FIELDS = Object.freeze({
 });
 export const CONTROL_CONCAT = '1111902B4FF51042john.smith@gmail.com' + CONTROL_KEY;
 
+/** A longer order id (a UUID-style merchant reference) and the endpoint id as a string. */
+export const CONTROL_FIELDS_LONG = Object.freeze({
+  endpointId: '4503599627370495',
+  client_orderid: 'ORD-2026-11-22-7f3c9a1e-5b2d-4c8e-9f60-1a2b3c4d5e6f',
+  amount: '1234567.89',
+  email: 'accounts.payable+invoices@merchant-example.co.uk',
+});
+export const CONTROL_CONCAT_LONG =
+  '4503599627370495ORD-2026-11-22-7f3c9a1e-5b2d-4c8e-9f60-1a2b3c4d5e6f123456789accounts.payable+invoices@merchant-example.co.uk' +
+  CONTROL_KEY;
+
 let keys;
 /** RSA key pairs (2048 and 4096 bits) as PKCS#8 / SPKI PEM strings; generated once per process. */
 export function rsaKeys() {

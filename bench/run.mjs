@@ -247,8 +247,8 @@ if (Object.keys(growth).length > 1) {
   if (growth[1000] && growth[10000]) {
     const x = growth[10000] / growth[1000];
     growth.ratio10000to1000 = +x.toFixed(2);
-    growth.met = x <= 12;
-    console.log(`  10000 vs 1000: ${x.toFixed(2)}x  target <= 12x: ${x <= 12 ? 'met' : 'NOT met'}`);
+    growth.met = x <= 11;
+    console.log(`  10000 vs 1000: ${x.toFixed(2)}x  target <= 11x: ${x <= 11 ? 'met' : 'NOT met'}`);
   }
 }
 

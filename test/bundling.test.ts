@@ -4,7 +4,8 @@
 // with esbuild's JS API three ways: --platform=node as ESM, --platform=node as CJS (as for AWS
 // Lambda), and --platform=browser. The Node bundles must run on node:crypto, the browser bundle on
 // WebCrypto with no `node:` import; all must compute the control digest node:crypto computes.
-// Builds dist/ itself (tsc into the temporary directory), so it never reads a stale dist/.
+// Builds dist/ itself as `npm run build` does (tsc into the temporary directory, then
+// scripts/bundle-dist.mjs bundles the main entry), so it never reads a stale dist/.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,6 +74,7 @@ beforeAll(() => {
     cwd: ROOT,
     stdio: 'pipe',
   });
+  execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-dist.mjs'), join(built, 'dist')], { cwd: ROOT, stdio: 'pipe' });
 }, 120_000);
 
 afterAll(() => {
@@ -102,5 +104,20 @@ describe('a bundled app gets the backend of its target platform', () => {
     const b = await bundle(broken, 'node', 'esm');
     expect(b.backends).toEqual(['dist/crypto/web.js']);
     expect(runBundle(b.outfile).backend).toBe('web');
+  });
+});
+
+describe('the main entry served to Node, Deno and Bun is one module (start-up)', () => {
+  it('imports only the shared error classes and the #crypto backend', () => {
+    const text = readFileSync(join(built, 'dist/index.bundled.js'), 'utf8');
+    const specifiers = new Set([...text.matchAll(/\bfrom\s*"([^"]+)"/g)].map((m) => m[1]));
+    expect([...specifiers].sort()).toEqual(['#crypto', './errors.js']);
+  });
+
+  it('shares its error classes with the backends and paysig/redis', async () => {
+    const index = (await import(join(built, 'dist/index.bundled.js'))) as Record<string, unknown>;
+    const errors = (await import(join(built, 'dist/errors.js'))) as Record<string, unknown>;
+    expect(index['UnsupportedError']).toBe(errors['UnsupportedError']);
+    expect(index['NonceStoreError']).toBe(errors['NonceStoreError']);
   });
 });

@@ -50,25 +50,24 @@ export function normalizeMethod(method: string): string {
   return method.toUpperCase();
 }
 
-/** A parameter, its name and value each percent-encoded twice (see `percentEncodeTwice`). */
-type EncodedPair = readonly [name: string, value: string];
-
 /**
  * RFC 5849 section 3.4.1.3.2 order: by encoded name, then by encoded value, in byte order. The
  * twice-encoded strings compare as the once-encoded ones do (the second encoding only turns `%`
  * into `%25`, so at the first difference the same two characters still meet), and their
- * characters are ASCII, where UTF-16 order is byte order.
+ * characters are ASCII, where UTF-16 order is byte order. Each parameter is one sort key,
+ * `name NUL value`: NUL sorts below every character an encoded string holds, so comparing keys
+ * compares names first and values on a tie. The default sort compares such strings natively,
+ * with no comparator call and no allocation per comparison (at 10,000 parameters the comparator
+ * and its garbage were most of the time).
  */
-function byEncoded(a: EncodedPair, b: EncodedPair): number {
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
-}
+const SEP = '\u0000';
 
-function pushPair(out: EncodedPair[], name: unknown, value: unknown, where: string): void {
+function pushPair(out: string[], name: unknown, value: unknown, where: string): void {
   if (typeof name !== 'string' || typeof value !== 'string') {
     throw new InvalidInputError(`${where} must be [name, value] pairs of strings`, { field: 'params' });
   }
   if (name === 'oauth_signature') return;
-  out.push([percentEncodeTwice(name), percentEncodeTwice(value)]);
+  out.push(percentEncodeTwice(name) + SEP + percentEncodeTwice(value));
 }
 
 /**
@@ -83,20 +82,15 @@ export function encodedParameters(query: string, params: ReadonlyArray<readonly 
   if (fromQuery.length + params.length > MAX_PARAMS) {
     throw new InvalidInputError(`more than ${MAX_PARAMS} parameters`, { field: 'params' });
   }
-  const pairs: EncodedPair[] = [];
+  const pairs: string[] = [];
   for (const p of fromQuery) pushPair(pairs, p[0], p[1], 'query');
   for (const p of params) {
     if (!Array.isArray(p)) throw new InvalidInputError('"params" must be [name, value] pairs of strings', { field: 'params' });
     pushPair(pairs, p[0], p[1], '"params"');
   }
-  pairs.sort(byEncoded);
+  pairs.sort();
   // The second encoding of the joined string turns its "=" into %3D and its "&" into %26.
-  let out = '';
-  for (let i = 0; i < pairs.length; i++) {
-    const e = pairs[i]!;
-    out += (i > 0 ? '%26' : '') + e[0] + '%3D' + e[1];
-  }
-  return out;
+  return pairs.join('%26').replaceAll(SEP, '%3D');
 }
 
 /** Base string from a normalised method, an encoded base URI and encoded parameters. @internal */

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Start-up cost of importing paysig's Node entry, as a whole process: `node -e "import('paysig')"`
+// against `node -e "import('node:path')"` (the empty baseline still pays the ESM loader), runs
+// interleaved so load from elsewhere hits both alike; the figure is the ratio of the medians.
+// Usage: node bench/startup.mjs [--runs 30] [--json]. Needs a built dist/.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const at = args.indexOf('--runs');
+const runs = at >= 0 ? Number(args[at + 1]) : 30;
+export const STARTUP_GOAL = 1.15;
+
+const CASES = {
+  empty: "import('node:path')",
+  paysig: "import('paysig').then((m) => { if (typeof m.control !== 'function') process.exit(3); })",
+};
+
+function once(code) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['-e', code], { cwd: root, stdio: 'ignore' });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`child exited with ${r.status}: node -e ${JSON.stringify(code)}`);
+  return ms;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Medians (ms) of each case and their ratio over `n` interleaved runs (after 2 warm-ups each). */
+export function startup(n = runs) {
+  for (let i = 0; i < 2; i++) for (const c of Object.values(CASES)) once(c);
+  const times = { empty: [], paysig: [] };
+  for (let i = 0; i < n; i++) {
+    const order = i % 2 ? ['empty', 'paysig'] : ['paysig', 'empty'];
+    for (const k of order) times[k].push(once(CASES[k]));
+  }
+  const empty = median(times.empty);
+  const paysig = median(times.paysig);
+  return { runs: n, emptyMs: empty, paysigMs: paysig, ratio: paysig / empty, goal: STARTUP_GOAL };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+  const r = startup();
+  if (args.includes('--json')) console.log(JSON.stringify({ ...r, load }));
+  else {
+    console.log(`startup, ${r.runs} interleaved runs each, median (load ${load}):`);
+    console.log(`  empty script    ${r.emptyMs.toFixed(1)} ms`);
+    console.log(`  import paysig   ${r.paysigMs.toFixed(1)} ms`);
+    console.log(`  ratio           ${r.ratio.toFixed(2)}x (goal <= ${r.goal}: ${r.ratio <= r.goal ? 'met' : 'not met'})`);
+  }
+}
