@@ -7,6 +7,7 @@
  */
 import {
   PaysigError,
+  type BodyConsumedError,
   type BodyTooLargeError,
   type ControlMismatchError,
   type EncodingError,
@@ -61,7 +62,8 @@ export type AnyPaysigError =
   | MediaTypeError
   | BodyTooLargeError
   | KeyExponentError
-  | KeyTooLargeError;
+  | KeyTooLargeError
+  | BodyConsumedError;
 
 /**
  * Whether a value is a paysig error; narrows it to {@link AnyPaysigError}.
@@ -99,6 +101,7 @@ const STATUS: Record<PaysigErrorCode, number> = {
   ERR_UNKNOWN_OPERATION: 404,
   ERR_KEY_EXPONENT: 500,
   ERR_KEY_TOO_LARGE: 500,
+  ERR_BODY_CONSUMED: 500,
 };
 
 /**

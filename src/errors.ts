@@ -38,7 +38,8 @@ export type PaysigErrorCode =
   | 'ERR_MEDIA_TYPE'
   | 'ERR_BODY_TOO_LARGE'
   | 'ERR_KEY_EXPONENT'
-  | 'ERR_KEY_TOO_LARGE';
+  | 'ERR_KEY_TOO_LARGE'
+  | 'ERR_BODY_CONSUMED';
 
 /**
  * Base class of every error paysig throws or rejects with. `instanceof` a subclass narrows `code`
@@ -325,5 +326,20 @@ export class BodyTooLargeError extends PaysigError {
   constructor(limit: number, message = `request body is larger than ${limit} bytes`, options?: PaysigErrorOptions) {
     super('ERR_BODY_TOO_LARGE', message, { field: 'body', ...options });
     this.limit = limit;
+  }
+}
+
+/**
+ * The request body was read before paysig could read it, typically by a body parser (Express
+ * `urlencoded()`/`json()`, a Koa or Fastify form parser), or a Fetch `Request` whose body was
+ * used. paysig verifies the bytes as sent and never a re-serialisation of a parse (which can
+ * differ from what was signed), so this is a server set-up error (500): verify before the parser
+ * runs, or keep the raw bytes (`express.raw(...)`) and pass them as the `body` option.
+ */
+export class BodyConsumedError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_BODY_CONSUMED';
+  /** @param message who read the body and how to fix the set-up */
+  constructor(message = 'the request body was already read', options?: PaysigErrorOptions) {
+    super('ERR_BODY_CONSUMED', message, { field: 'body', ...options });
   }
 }
