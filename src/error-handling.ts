@@ -20,6 +20,7 @@ import {
   type MediaTypeError,
   type MethodNotAllowedError,
   type MissingFieldError,
+  type NotAcceptableError,
   type NonceReplayedError,
   type NonceStoreError,
   type OAuthHeaderError,
@@ -63,6 +64,7 @@ export type AnyPaysigError =
   | BodyTooLargeError
   | KeyExponentError
   | KeyTooLargeError
+  | NotAcceptableError
   | BodyConsumedError;
 
 /**
@@ -101,6 +103,7 @@ const STATUS: Record<PaysigErrorCode, number> = {
   ERR_UNKNOWN_OPERATION: 404,
   ERR_KEY_EXPONENT: 500,
   ERR_KEY_TOO_LARGE: 500,
+  ERR_NOT_ACCEPTABLE: 406,
   ERR_BODY_CONSUMED: 500,
 };
 
@@ -108,7 +111,8 @@ const STATUS: Record<PaysigErrorCode, number> = {
  * The HTTP status a server should answer for an error: 400 for validation failures, 403 for an
  * unknown merchant or consumer and a signature, digest, timestamp or replay failure (as the
  * service does), 404 for an unknown operation path, 405 for a method other than `POST` (set
- * `Allow` from {@link HttpMethodNotAllowedError.allow}), 413 for a body over the limit, 503 when
+ * `Allow` from {@link HttpMethodNotAllowedError.allow}), 406 for an `Accept` header that excludes
+ * every response format, 413 for a body over the limit, 503 when
  * the nonce store is unavailable, 500 for anything else (including errors that are not paysig's,
  * and server-side key problems). docs/errors.md has the status of every code.
  *

@@ -139,4 +139,6 @@ export type {
   ControlDiagnosis,
   OAuthDiagnosis,
 } from './operations/diagnosis.js';
+export type { AcceptMode, ResponseFormat } from './operations/accept.js';
+export type { SignedParam, ParamSource } from './operations/signed.js';
 export { verifyCallback, FINAL_STATUSES, type CallbackFields, type CallbackStatus } from './operations/callback.js';

@@ -67,10 +67,10 @@ describe('paysig CLI', () => {
   it('lists every operation', () => {
     const r = run(['operations']);
     expect(r.code).toBe(0);
-    expect(r.out.trim().split('\n')).toHaveLength(28);
+    expect(r.out.trim().split('\n')).toHaveLength(34);
     expect(r.out).toMatch(/payout-pay\s+-\s+RSA-SHA256\s+paysig\s+\/api\/v4\/payout-pay\/\{endpointId\}/);
     const json = JSON.parse(run(['operations', '--json']).out) as Array<{ id: string }>;
-    expect(json).toHaveLength(27);
+    expect(json).toHaveLength(33);
   });
 
   it('signs a control request without printing the key; refuses a missing env and an unknown operation', () => {
@@ -190,9 +190,9 @@ describe('paysig CLI', () => {
     const r = run(['demo']);
     expect(r.code).toBe(0);
     const lines = r.out.trim().split('\n');
-    expect(lines.filter((l) => /^\S+\s+\/api\S+\s+\S+\s+verified/.test(l))).toHaveLength(27);
+    expect(lines.filter((l) => /^\S+\s+\/api\S+\s+\S+\s+verified/.test(l))).toHaveLength(33);
     expect(lines.filter((l) => /explicit scheme/.test(l))).toHaveLength(2);
-    expect(lines.at(-1)).toBe('all 27 operations signed and verified');
+    expect(lines.at(-1)).toBe('all 33 operations signed and verified');
   });
 
   it('installs from the packed tarball and runs as `npx paysig`', () => {
@@ -201,6 +201,7 @@ describe('paysig CLI', () => {
     mkdirSync(pkg);
     for (const f of ['package.json', 'README.md', 'LICENSE']) copyFileSync(join(ROOT, f), join(pkg, f));
     execFileSync('cp', ['-r', join(dir, 'dist'), join(pkg, 'dist')]);
+    execFileSync('cp', ['-r', join(ROOT, 'vectors'), join(pkg, 'vectors')]);
     const npm = (args: string[], cwd: string) =>
       execFileSync('npm', [...args, '--no-audit', '--no-fund', '--ignore-scripts'], { cwd, stdio: 'pipe', encoding: 'utf8', timeout: 120_000 });
     npm(['pack', '--pack-destination', dir], pkg);
@@ -212,8 +213,24 @@ describe('paysig CLI', () => {
     npm(['install', '--offline', join(dir, tgz!)], consumer);
     const r = spawnSync('npx', ['--no-install', 'paysig', 'operations'], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(0);
-    expect(r.stdout.trim().split('\n')).toHaveLength(28);
+    expect(r.stdout.trim().split('\n')).toHaveLength(34);
     expect(r.stdout).toContain('/api/v2/sale/{endpointId}');
+    // the golden vectors ship under the "./vectors/*" export, with their sources, schemas and test keys
+    const script = [
+      "const c = await import('paysig/vectors/control.json', { with: { type: 'json' } });",
+      "const s = await import('paysig/vectors/schema/control.schema.json', { with: { type: 'json' } });",
+      "const { readFileSync } = await import('node:fs');",
+      "const sources = readFileSync(new URL(import.meta.resolve('paysig/vectors/SOURCES.md')), 'utf8');",
+      "const key = readFileSync(new URL(import.meta.resolve('paysig/vectors/keys/test-only-rsa-2048-pkcs8.pem')), 'utf8');",
+      "console.log(c.default.format, c.default.cases.length > 50, s.default.properties.format.const, sources.includes('| S-OP-SALE |'), key.startsWith('-----BEGIN PRIVATE KEY'));",
+    ].join('\n');
+    const v = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
+    expect(v.stderr).toBe('');
+    expect(v.stdout.trim()).toBe('2 true 2 true true');
+    const listed = readdirSync(join(consumer, 'node_modules', 'paysig', 'vectors'));
+    expect(listed).toEqual(expect.arrayContaining(['operations.json', 'callbacks.json', 'catalog.json', 'SOURCES.md', 'schema', 'keys']));
+    expect(listed).not.toContain('generate');
+    expect(listed).not.toContain('engine');
   }, 180_000);
 
 describe('paysig CLI: a good Unix tool', () => {

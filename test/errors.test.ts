@@ -63,6 +63,7 @@ function describeError(e: AnyPaysigError): string {
     case 'ERR_UNKNOWN_OPERATION':
     case 'ERR_MEDIA_TYPE':
     case 'ERR_BODY_CONSUMED':
+    case 'ERR_NOT_ACCEPTABLE':
       return e.code;
     default:
       return assertNever(e);
@@ -117,7 +118,7 @@ describe('error classes', () => {
     expect(e.name).toBe(name);
     expect(e.code).toMatch(/^ERR_[A-Z0-9_]+$/);
     expect(isPaysigError(e)).toBe(true);
-    expect([400, 403, 404, 405, 413, 500, 503]).toContain(httpStatusOf(e));
+    expect([400, 403, 404, 405, 406, 413, 500, 503]).toContain(httpStatusOf(e));
   });
 
   it('no two classes share a code', () => {

@@ -19,7 +19,7 @@ describe('control', () => {
   it('puts the terms of every formula in the order of its row', () => {
     const f = {
       login: 'L', endpointId: '7', client_orderid: 'C', orderid: 'O', amount: '1.23', currency: 'EUR',
-      email: 'E', cardrefid: 'R', status: 'S', source_cardrefid: 'SR', destination_cardrefid: 'DR',
+      email: 'E', cardrefid: 'R', status: 'S', 'source-card-ref-id': 'SR', 'destination-card-ref-id': 'DR',
     };
     const expected: Record<Formula, string> = {
       'C-A': 'LCO', 'C-B': '7C123E', 'C-C': '7CE', 'C-D': 'LCO123EUR', 'C-E': 'LCR123EUR', 'C-S': 'LCO',
@@ -32,6 +32,19 @@ describe('control', () => {
     expect(controlInput('C-D', { login: 'L', client_orderid: 'C', orderid: 'O' })).toBe('LCO');
     expect(controlInput('C-E', { login: 'L', client_orderid: 'C', cardrefid: 'R' })).toBe('LCR');
     expect(controlInput('C-S', { login: 'L', client_orderid: 'C' })).toBe('LC');
+  });
+
+  it('refuses an explicit empty string for a term the formula needs', async () => {
+    await expect(control('C-A', { login: 'L', client_orderid: 'C', orderid: '' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'orderid' });
+    await expect(control('C-B', { endpointId: 1, client_orderid: 'C', amount: '', email: 'e' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'amount' });
+    await expect(control('TRANSFER-BY-REF', { login: 'L', client_orderid: 'C', 'destination-card-ref-id': '', amount: '1.00', currency: 'EUR' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'destination-card-ref-id' });
+    await expect(control('C-D', { login: 'L', client_orderid: 'C', orderid: 'O', amount: '1.00', currency: '' }, KEY)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'currency' });
+  });
+
+  it('takes "" as absent where the formula allows an empty term', () => {
+    expect(controlInput('C-S', { login: 'L', client_orderid: 'C', orderid: '' })).toBe('LC');
+    expect(controlInput('C-D', { login: 'L', client_orderid: 'C', orderid: 'O', amount: '', currency: '' })).toBe('LCO');
+    expect(controlInput('TRANSFER-BY-REF', { login: 'L', client_orderid: 'C', 'destination-card-ref-id': 'D', amount: '1.00', currency: 'EUR' })).toBe('LCD100EUR');
   });
 
   it('refuses amount without currency and the reverse', () => {
@@ -79,7 +92,7 @@ describe('control', () => {
   it('equals @noble/hashes SHA-1 of the concatenation for random fields', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ login: fc.string(), client_orderid: fc.string(), orderid: fc.string() }),
+        fc.record({ login: fc.string({ minLength: 1 }), client_orderid: fc.string({ minLength: 1 }), orderid: fc.string({ minLength: 1 }) }),
         fc.string({ minLength: 1 }),
         async (fields, key) => {
           const expected = bytesToHex(sha1(utf8ToBytes(fields.login + fields.client_orderid + fields.orderid + key)));

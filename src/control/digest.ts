@@ -10,7 +10,7 @@ import { timingSafeEqualString } from '../encoding/compare.js';
 import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../errors.js';
 import { minorUnitsString } from './amount.js';
 import { endpointIdString } from './endpoint.js';
-import { FORMULAS, type Formula, type FormulaRow } from './formulas.js';
+import { FORMULAS, type Formula, type FormulaRow, type TermField } from './formulas.js';
 
 /** The request values a formula may read. Fields a formula does not use are ignored. */
 export interface ControlFields {
@@ -34,10 +34,10 @@ export interface ControlFields {
   cardrefid?: string;
   /** Transaction status (callback and redirect formulas). */
   status?: string;
-  /** Source card reference (v2 transfer-by-ref). */
-  source_cardrefid?: string;
+  /** Source card reference (v2 transfer-by-ref; the term is empty when not sent). */
+  'source-card-ref-id'?: string;
   /** Destination card reference (v2 transfer-by-ref). */
-  destination_cardrefid?: string;
+  'destination-card-ref-id'?: string;
 }
 
 /** Options of {@link control} and {@link verifyControl}. */
@@ -54,7 +54,7 @@ function row(formula: Formula): FormulaRow {
   return r;
 }
 
-function text(fields: ControlFields, name: 'login' | 'client_orderid' | 'orderid' | 'currency' | 'email' | 'cardrefid' | 'status' | 'source_cardrefid' | 'destination_cardrefid'): string | undefined {
+function text(fields: ControlFields, name: Exclude<TermField, 'endpointId' | 'amount'>): string | undefined {
   const v = fields[name];
   if (v === undefined) return undefined;
   if (typeof v !== 'string') throw new InvalidInputError(`"${name}" must be a string, got ${v === null ? 'null' : typeof v}`, { field: name });
@@ -66,8 +66,12 @@ function text(fields: ControlFields, name: 'login' | 'client_orderid' | 'orderid
  * The formula's terms concatenated, without the control key: what is hashed, minus the secret.
  * Useful to debug a digest (`paysig verify --explain` prints it).
  *
- * @throws {@link MissingFieldError} for a required term left out; {@link InvalidInputError} for
- *   `amount` without `currency` or the reverse, or a bad endpoint id; {@link InvalidAmountError}
+ * An explicit empty string counts as absent: it is an error for a term the formula needs
+ * ({@link MissingFieldError}) and an empty term where the formula allows one (C-D and C-E amount
+ * and currency, C-S orderid, the transfer-by-ref source card reference).
+ *
+ * @throws {@link MissingFieldError} for a required term left out or empty; {@link InvalidInputError} for
+ *   `amount` without `currency` or the reverse (empty counts as absent), or a bad endpoint id; {@link InvalidAmountError}
  *   for a bad amount; {@link EncodingError} for a lone surrogate.
  */
 export function controlInput(formula: Formula, fields: ControlFields, options: ControlOptions = {}): string {
@@ -92,20 +96,25 @@ export function controlInput(formula: Formula, fields: ControlFields, options: C
           : undefined;
     } else if (f === 'amount') {
       const a = fields.amount;
-      v = a === undefined ? undefined : minorUnitsString(a, options.exponent ?? 2);
+      // an explicit "" counts as absent, as in signRequest and verifyRequest
+      v = a === undefined || a === '' ? undefined : minorUnitsString(a, options.exponent ?? 2);
     } else {
       v = text(fields, f);
+      if (v === '') v = undefined;
     }
     if (term.presence === 'pair') {
-      const amountGiven = fields.amount !== undefined;
-      const currencyGiven = fields.currency !== undefined;
+      const amountGiven = fields.amount !== undefined && fields.amount !== '';
+      const currencyGiven = fields.currency !== undefined && fields.currency !== '';
       if (amountGiven !== currencyGiven) {
         const missing = amountGiven ? 'currency' : 'amount';
-        throw new InvalidInputError(`"amount" and "currency" go together: "${missing}" is missing`, { field: missing });
+        throw new InvalidInputError(`"amount" and "currency" go together: "${missing}" is missing or empty`, { field: missing });
       }
     }
     if (v === undefined) {
-      if (term.presence === 'required') throw new MissingFieldError(f, `control formula ${r.id} needs "${f}"`);
+      if (term.presence === 'required') {
+        const how = f !== 'endpointId' && fields[f] === '' ? 'a non-empty' : 'the field';
+        throw new MissingFieldError(f, `control formula ${r.id} needs ${how} "${f}"`);
+      }
       v = '';
     }
     out += v;

@@ -29,8 +29,8 @@ export type TermField =
   | 'email'
   | 'cardrefid'
   | 'status'
-  | 'source_cardrefid'
-  | 'destination_cardrefid';
+  | 'source-card-ref-id'
+  | 'destination-card-ref-id';
 
 /**
  * How a term behaves when its field is absent: `required` is an error; `empty` becomes `""`;
@@ -72,7 +72,7 @@ const pair = (field: TermField): FormulaTerm => ({ field, presence: 'pair' });
  * | C-E | login, client_orderid, cardrefid, amount, currency (both "" when not sent) | make-rebill |
  * | C-S | login, client_orderid, orderid ("" when not sent) | status |
  * | CARD-INFO | login, cardrefid | get-card-info (public documentation; the spec gives none) |
- * | TRANSFER-BY-REF | login, client_orderid, source and destination card refs, amount, currency | v2 transfer-by-ref (public documentation) |
+ * | TRANSFER-BY-REF | login, client_orderid, source-card-ref-id ("" when not sent), destination-card-ref-id, amount, currency | v2 transfer-by-ref (public documentation, client code) |
  * | CALLBACK, REDIRECT | status, orderid, client_orderid | server callback, final browser redirect (public documentation) |
  */
 export const FORMULAS: Readonly<Record<Formula, FormulaRow>> = {
@@ -116,8 +116,8 @@ export const FORMULAS: Readonly<Record<Formula, FormulaRow>> = {
     terms: [
       req('login'),
       req('client_orderid'),
-      req('source_cardrefid'),
-      req('destination_cardrefid'),
+      empty('source-card-ref-id'),
+      req('destination-card-ref-id'),
       req('amount'),
       req('currency'),
     ],

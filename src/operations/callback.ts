@@ -6,8 +6,9 @@
  * @module
  */
 import { verifyControl } from '../control/digest.js';
-import { parseForm } from '../encoding/form.js';
 import { InvalidInputError, MissingFieldError } from '../errors.js';
+import { callbackPairs } from './callback-input.js';
+import { serviceTrim } from './trim.js';
 
 /** Transaction statuses the public documentation names; others may appear. */
 export type CallbackStatus = 'approved' | 'declined' | 'error' | 'filtered' | 'processing' | (string & {});
@@ -17,7 +18,8 @@ export const FINAL_STATUSES: readonly string[] = Object.freeze(['approved', 'dec
 
 /**
  * A verified callback. Only `status`, `orderid` and `client_orderid` are covered by the
- * `control` digest; every other field (`merchant_order`, `amount`, `type`, the rest of `params`)
+ * `control` digest (trimmed of characters up to U+0020 at both ends, as hashed); every other field
+ * (`amount`, `type`, the rest of `params`, and `merchant_order` when `client_orderid` was also sent)
  * is **not authenticated** and may have been changed by whoever relayed the request. Take
  * amounts and types from your own records or from the status operation.
  */
@@ -28,9 +30,12 @@ export interface CallbackFields {
   readonly final: boolean;
   /** Service order id. */
   readonly orderid: string;
-  /** Merchant order id. */
+  /**
+   * Merchant order id: the value the digest covered in that place, from `client_orderid`, or from
+   * `merchant_order` when the callback carries only that (the hosted-fields flow).
+   */
   readonly client_orderid: string;
-  /** Merchant order reference, when sent. Not covered by the digest. */
+  /** Merchant order reference as sent, when sent. Covered by the digest only when `client_orderid` is absent. */
   readonly merchant_order?: string;
   /** Amount, as sent (a decimal string), when sent. Not covered by the digest. */
   readonly amount?: string;
@@ -38,33 +43,6 @@ export interface CallbackFields {
   readonly type?: string;
   /** Every query parameter, by name (each name appears once); only the three above are authenticated. */
   readonly params: Readonly<Record<string, string>>;
-}
-
-function pairsOf(query: URL | URLSearchParams | string | Readonly<Record<string, string>>): Array<[string, string]> {
-  if (query instanceof URL) return parseForm(query.search.slice(1));
-  if (query instanceof URLSearchParams) return [...query];
-  if (typeof query === 'string') {
-    if (/^https?:\/\//i.test(query)) {
-      let u: URL;
-      try {
-        u = new URL(query);
-      } catch {
-        throw new InvalidInputError('callback URL is not a valid URL', { field: 'query' });
-      }
-      return parseForm(u.search.slice(1));
-    }
-    return parseForm(query.startsWith('?') ? query.slice(1) : query);
-  }
-  if (query !== null && typeof query === 'object') {
-    const out: Array<[string, string]> = [];
-    for (const name of Object.keys(query)) {
-      const v = query[name];
-      if (typeof v !== 'string') throw new InvalidInputError(`callback parameter "${name}" must be a string`, { field: name });
-      out.push([name, v]);
-    }
-    return out;
-  }
-  throw new InvalidInputError('callback query must be a URL, URLSearchParams, query string or record', { field: 'query' });
 }
 
 /**
@@ -77,17 +55,35 @@ function pairsOf(query: URL | URLSearchParams | string | Readonly<Record<string,
  * `status` operation is.
  *
  * @param query - the callback's query: a `URL`, `URLSearchParams`, query string (with or without
- *   `?`, or a whole URL) or a record of strings.
+ *   `?`, or a whole URL) or a record of strings. At most 64 KiB and 10,000 parameters, checked
+ *   before decoding; `URLSearchParams` and records must not hold U+FFFD (a lenient decoder's
+ *   mark of invalid UTF-8, which a query string would have refused).
  * @param controlKey - the merchant control key.
- * @throws {@link MissingFieldError} when `status`, `orderid`, `client_orderid` or `control` is
- *   absent; {@link InvalidInputError} for a parameter that appears twice;
+ * The digest is SHA-1 of `status + orderid + client_orderid + control key`. A callback of the
+ * hosted-fields flow carries `merchant_order` instead of `client_orderid`: its value takes that
+ * place. When both are sent, `client_orderid` is hashed. Each term is trimmed of characters up to
+ * U+0020 at both ends first, as the service's own PHP and Ruby validators do.
+ *
+ * @throws {@link MissingFieldError} when `status`, `orderid`, `control`, or both `client_orderid`
+ *   and `merchant_order` are absent, or a term is empty; {@link InvalidInputError} for a parameter
+ *   that appears twice; {@link BodyTooLargeError} (413) over 64 KiB; {@link EncodingError} over
+ *   10,000 parameters, for a malformed escape, invalid UTF-8, or U+FFFD in pre-decoded input;
  *   {@link ControlMismatchError} (`ERR_CONTROL_MISMATCH`, HTTP 403) when the digest does not match.
+ * @example
+ * ```ts
+ * // the service's published hosted-fields vector
+ * const cb = await verifyCallback(
+ *   'status=approved&orderid=1234567&merchant_order=hf-abc&control=652ace404c4dfe8bba069ecee594ec23a89340e1',
+ *   'test-merchant-control',
+ * );
+ * cb.client_orderid; // 'hf-abc'
+ * ```
  */
 export async function verifyCallback(
   query: URL | URLSearchParams | string | Readonly<Record<string, string>>,
   controlKey: string,
 ): Promise<CallbackFields> {
-  const pairs = pairsOf(query);
+  const pairs = callbackPairs(query);
   const params: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of pairs) {
     if (Object.hasOwn(params, name)) {
@@ -100,9 +96,12 @@ export async function verifyCallback(
     if (v === undefined) throw new MissingFieldError(name, `callback needs the parameter "${name}"`);
     return v;
   };
-  const status = need('status');
-  const orderid = need('orderid');
-  const client_orderid = need('client_orderid');
+  // The digest terms: trimmed as the service's own validators trim them (docs/security.md), and the
+  // merchant order id from `client_orderid`, or from `merchant_order` when only that is sent.
+  const status = serviceTrim(need('status'));
+  const orderid = serviceTrim(need('orderid'));
+  const orderName = params['client_orderid'] === undefined && params['merchant_order'] !== undefined ? 'merchant_order' : 'client_orderid';
+  const client_orderid = serviceTrim(need(orderName));
   const received = need('control');
   await verifyControl('CALLBACK', { status, orderid, client_orderid }, controlKey, received);
   const out: {

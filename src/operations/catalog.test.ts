@@ -34,11 +34,24 @@ const TABLE: ReadonlyArray<readonly [string, string, string | undefined, string 
   ['transfer-v4', '/api/v4/transfer/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
   ['transfer-by-ref-v4', '/api/v4/transfer-by-ref/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
   ['payout-v4', '/api/v4/payout/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
+  // the service's client code (public-docs-facts.md, "From the service's own client code")
+  ['transfer-by-ref', '/api/v2/transfer-by-ref/{endpointId}', undefined, undefined, undefined, 'TRANSFER-BY-REF'],
+  ['transfer-form', '/api/v2/transfer-form/{endpointId}', undefined, undefined, undefined, 'C-B'],
+  ['sync-account-verification', '/api/v2/sync-account-verification/{endpointId}', undefined, undefined, undefined, 'C-C'],
+  ['sale-v4', '/api/v4/sale/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
+  ['status-v4', '/api/v4/status/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
+  ['create-ephemeral-ticket', '/api/v4/tokenize/create-ephemeral-ticket/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
 ];
 
 const SOURCES: Record<string, string> = {
   'get-card-info': 'public-docs',
   'payout-pay': 'paysig',
+  'transfer-by-ref': 'client-code',
+  'transfer-form': 'client-code',
+  'sync-account-verification': 'client-code',
+  'sale-v4': 'client-code',
+  'status-v4': 'client-code',
+  'create-ephemeral-ticket': 'client-code',
 };
 
 describe('catalog', () => {
@@ -74,9 +87,20 @@ describe('catalog', () => {
   });
 
   it('field rules: 3DS spelling, threeDSCompInd values, no amount on void', () => {
-    expect(findOperation('upload-cres-result').rules).toContainEqual({ kind: 'spelling', field: 'client_orderid', use: 'client-order-id', source: 'spec' });
-    expect(findOperation('upload-method-url-result').rules).toContainEqual({ kind: 'oneOf', field: 'threeDSCompInd', values: ['Y', 'N', 'U'], source: 'spec' });
+    expect(findOperation('upload-cres-result').rules).toContainEqual({ kind: 'spelling', field: 'client_orderid', use: 'client-order-id', source: 'spec', fact: 'S-CONTROL-TDS' });
+    expect(findOperation('upload-method-url-result').rules).toContainEqual({ kind: 'oneOf', field: 'threeDSCompInd', values: ['Y', 'N', 'U'], source: 'spec', fact: 'S-FIELD-THREEDSCOMPIND' });
     expect(findOperation('void').rules.filter((r) => r.kind === 'forbidden').map((r) => (r as { field: string }).field)).toEqual(['amount', 'currency']);
+  });
+
+  it('labels inferred rules as paysig\'s: make-rebill amounts, the fields of the v4 operations named only in an example caller', () => {
+    const rebill = findOperation('make-rebill').rules.filter((r) => r.kind === 'required');
+    expect(rebill.map((r) => [(r as { field: string }).field, r.source, r.fact])).toEqual([
+      ['amount', 'paysig', 'P-REBILL-AMOUNT'],
+      ['currency', 'paysig', 'P-REBILL-AMOUNT'],
+    ]);
+    for (const id of ['transfer-by-ref-v4', 'payout-v4']) {
+      for (const r of findOperation(id).rules) expect([r.source, r.fact]).toEqual(['paysig', 'P-AMOUNT-RULES']);
+    }
   });
 
   it('matches request paths, direct and by group, under a base path', () => {

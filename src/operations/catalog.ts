@@ -17,6 +17,7 @@ import type {
   Source,
 } from './row.js';
 import { ROWS_3DS } from './rows-3ds.js';
+import { ROWS_CLIENT } from './rows-client.js';
 import { ROWS_EXAMPLES } from './rows-examples.js';
 import { ROWS_V2 } from './rows-v2.js';
 import { ROWS_V4 } from './rows-v4.js';
@@ -37,7 +38,7 @@ export type {
 
 /**
  * Every row as declared (literal types kept), in the order of the specification's Endpoints table,
- * then the example-only ones. {@link OPERATIONS} is the same table in its runtime shape; this one is
+ * then the example-only ones, then those from the service's client code. {@link OPERATIONS} is the same table in its runtime shape; this one is
  * for type-level use (the per-operation parameter types are derived from it).
  *
  * @example
@@ -47,7 +48,7 @@ export type {
  *
  * @hidden Its literal type is the whole table; the documentation shows {@link OPERATIONS}.
  */
-export const CATALOG_ROWS = [...ROWS_3DS, ...ROWS_V2, ...ROWS_V4, ...ROWS_EXAMPLES] as const satisfies readonly OperationRow[];
+export const CATALOG_ROWS = [...ROWS_3DS, ...ROWS_V2, ...ROWS_V4, ...ROWS_EXAMPLES, ...ROWS_CLIENT] as const satisfies readonly OperationRow[];
 
 /**
  * The rows as a union of their declared types.

@@ -22,7 +22,7 @@ export interface CatalogJsonRow {
   readonly requestRecord: string | null;
   readonly successRecord: string | null;
   /** `kind` (`control`, `oauth`, `unknown`), `method` for OAuth, and where the scheme comes from. */
-  readonly auth: { readonly kind: string; readonly method?: string; readonly source: Source };
+  readonly auth: { readonly kind: string; readonly method?: string; readonly source: Source; readonly fact: string };
   /** The control formula, or null for OAuth and unknown schemes. */
   readonly formula: string | null;
   /** The scheme signing uses without an explicit one: the formula or the OAuth method; null when none is published. */
@@ -38,6 +38,8 @@ export interface CatalogJsonRow {
 
 /** The whole `vectors/catalog.json` document. */
 export interface CatalogJson {
+  /** Format version of the vector files: 2. */
+  readonly format: 2;
   readonly description: string;
   readonly operations: readonly CatalogJsonRow[];
 }
@@ -56,7 +58,10 @@ function rowJson(op: Operation): CatalogJsonRow {
     name: op.name ?? null,
     requestRecord: op.requestRecord ?? null,
     successRecord: op.successRecord ?? null,
-    auth: a.kind === 'oauth' ? { kind: a.kind, method: a.method, source: a.source } : { kind: a.kind, source: a.source },
+    auth:
+      a.kind === 'oauth'
+        ? { kind: a.kind, method: a.method, source: a.source, fact: a.fact }
+        : { kind: a.kind, source: a.source, fact: a.fact },
     formula,
     scheme: a.kind === 'oauth' ? a.method : formula,
     orderIdField: op.orderIdField,
@@ -72,14 +77,15 @@ function rowJson(op: Operation): CatalogJsonRow {
 /** The catalog as JSON data, every row in catalog order. */
 export function describeCatalog(): CatalogJson {
   return {
+    format: 2,
     description:
       'Every operation of the paysig catalog, written from src/operations (do not edit: run `npm run vectors`). ' +
       'path and groupPath are URL templates under the service base address; scheme is the control formula or OAuth ' +
       'method used when the caller names none (null: none published, the caller must name one); orderIdField is the ' +
       'spelling of the merchant order id, which formula terms named client_orderid read; rules are checked on every ' +
-      'request (together, forbidden, oneOf, decimal, spelling); fields type the parameters; sample holds request ' +
+      'request (together, forbidden, oneOf, decimal, spelling, required); fields type the parameters; sample holds request ' +
       'fields that sign and verify. Every source is spec, public-docs, client-code or paysig (a choice paysig made ' +
-      'where no source speaks).',
+      'where no source speaks), and every fact is an id of vectors/SOURCES.md.',
     operations: OPERATIONS.map(rowJson),
   };
 }

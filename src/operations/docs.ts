@@ -39,7 +39,10 @@ export const OPERATION_DOCS: { readonly [K in OperationId]: OperationDocs } = {
     purpose: 'Returns BIN, brand, masked PAN and expiration of a card reference.',
     note: 'The specification gives no formula; the public documentation gives login + cardrefid (CARD-INFO).',
   },
-  'make-rebill': { purpose: 'Charges a card reference without the cardholder present.', note: '' },
+  'make-rebill': {
+    purpose: 'Charges a card reference without the cardholder present.',
+    note: 'amount and currency are required: a rebill charges money (paysig\'s rule; the C-E primitive still allows them empty).',
+  },
   'payment-form': { purpose: 'Universal hosted payment form.', note: NO_SCHEME },
   'payout-form': { purpose: 'Payout with the destination collected on the hosted form.', note: NO_SCHEME },
   payout: { purpose: 'Outgoing transfer from the merchant account to a card, account, ewallet or phone.', note: '' },
@@ -70,10 +73,34 @@ export const OPERATION_DOCS: { readonly [K in OperationId]: OperationDocs } = {
   },
   'transfer-by-ref-v4': {
     purpose: 'Transfer between card references (named in an example caller).',
-    note: 'Named in an example caller only; v4 operations use RSA-SHA256 (Authentication, mechanism 2), and the public documentation says the login is only the oauth_consumer_key.',
+    note: 'Named in an example caller only; v4 operations use RSA-SHA256 (Authentication, mechanism 2), and the public documentation says the login is only the oauth_consumer_key. No source lists its fields: the amount rules are paysig\'s.',
+  },
+  'transfer-by-ref': {
+    purpose: 'Transfer between two card references (v2, control digest).',
+    note: 'From the service\'s client code: control over login, client_orderid, source-card-ref-id (empty when not sent), destination-card-ref-id, amount and currency (TRANSFER-BY-REF).',
+  },
+  'transfer-form': {
+    purpose: 'Transfer with card data collected on the hosted page.',
+    note: 'From the service\'s client code: C-B, fields as sale-form.',
+  },
+  'sync-account-verification': {
+    purpose: 'Account verification answered synchronously.',
+    note: 'From the service\'s client code: C-C, fields as account-verification.',
+  },
+  'sale-v4': {
+    purpose: 'Sale with a hosted-fields token instead of card data, v4 signing scheme.',
+    note: 'From the service\'s hosted-fields examples: OAuth RSA-SHA256; hosted_fields_token may hold + / =, which the body and base string percent-encode.',
+  },
+  'status-v4': {
+    purpose: 'Current status of a transaction, v4 signing scheme.',
+    note: 'From the service\'s client code: OAuth RSA-SHA256 over login, client_orderid and orderid; a login sent as a field must equal the consumer key.',
+  },
+  'create-ephemeral-ticket': {
+    purpose: 'Creates an ephemeral ticket for the hosted-fields tokenizer.',
+    note: 'From the service\'s client code: OAuth RSA-SHA256 over an empty POST body; sign with repeatOAuthInBody false to send the body empty.',
   },
   'payout-v4': {
     purpose: 'Payout, v4 signing scheme (named in an example caller).',
-    note: 'Named in an example caller only; v4 operations use RSA-SHA256 (Authentication, mechanism 2).',
+    note: 'Named in an example caller only; v4 operations use RSA-SHA256 (Authentication, mechanism 2). No source lists its fields: the amount rules are paysig\'s.',
   },
 };

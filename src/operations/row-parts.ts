@@ -8,13 +8,29 @@ import type { FieldRule, FieldSpecs } from './row.js';
 
 /** `amount` goes with `currency` and is a plain decimal (spec: Fields, `amount` and `currency`). */
 export const AMOUNT_RULES = [
-  { kind: 'together', fields: ['amount', 'currency'], source: 'spec' },
-  { kind: 'decimal', field: 'amount', source: 'spec' },
+  { kind: 'together', fields: ['amount', 'currency'], source: 'spec', fact: 'S-FIELD-CURRENCY' },
+  { kind: 'decimal', field: 'amount', source: 'spec', fact: 'S-FIELD-AMOUNT' },
 ] as const satisfies readonly FieldRule[];
+
+/**
+ * The amount rules on operations whose fields no source lists: paysig applies them (P-AMOUNT-RULES),
+ * the specification does not say so for these operations.
+ */
+export const INFERRED_AMOUNT_RULES = [
+  { kind: 'together', fields: ['amount', 'currency'], source: 'paysig', fact: 'P-AMOUNT-RULES' },
+  { kind: 'decimal', field: 'amount', source: 'paysig', fact: 'P-AMOUNT-RULES' },
+] as const satisfies readonly FieldRule[];
+
+/** The amount rules of the operations from the service's client code (K-... facts show amounts). */
+export const clientAmountRules = <F extends string>(fact: F) =>
+  [
+    { kind: 'together', fields: ['amount', 'currency'], source: 'client-code', fact },
+    { kind: 'decimal', field: 'amount', source: 'client-code', fact },
+  ] as const satisfies readonly FieldRule[];
 
 /** The 3DS uploads spell the order id `client-order-id` (spec: Formulas, rule 5), plus the amount rules. */
 export const TDS_RULES = [
-  { kind: 'spelling', field: 'client_orderid', use: 'client-order-id', source: 'spec' },
+  { kind: 'spelling', field: 'client_orderid', use: 'client-order-id', source: 'spec', fact: 'S-CONTROL-TDS' },
   ...AMOUNT_RULES,
 ] as const satisfies readonly FieldRule[];
 

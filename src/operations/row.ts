@@ -36,6 +36,8 @@ export type OperationAuth =
       readonly formula: Formula;
       /** Where the formula comes from. */
       readonly source: Source;
+      /** The fact in `vectors/SOURCES.md` that says so, e.g. `S-OP-SALE`. */
+      readonly fact: string;
     }
   | {
       /** An OAuth 1.0a `Authorization` header. */
@@ -44,12 +46,16 @@ export type OperationAuth =
       readonly method: OAuthMethod;
       /** Where the method comes from. */
       readonly source: Source;
+      /** The fact in `vectors/SOURCES.md` that says so, e.g. `S-OP-SALE`. */
+      readonly fact: string;
     }
   | {
       /** No published scheme: the caller must pass `scheme`. */
       readonly kind: 'unknown';
       /** Who decided that the caller names the scheme. */
       readonly source: Source;
+      /** The fact in `vectors/SOURCES.md` that says so, e.g. `S-OP-SALE`. */
+      readonly fact: string;
     };
 
 /** The merchant order-id field's spelling: `client-order-id` on the 3DS uploads. */
@@ -64,6 +70,9 @@ export type OrderIdField = 'client_orderid' | 'client-order-id';
  * - `oneOf`: the field, when sent, has one of the listed values.
  * - `decimal`: the field, when sent, is a plain non-negative decimal string (an amount).
  * - `spelling`: the field is spelled `use` here, never `field`.
+ * - `required`: the field must be sent, with a non-empty value.
+ *
+ * Each rule names its {@link Source} and the fact id in `vectors/SOURCES.md` it rests on.
  */
 export type FieldRule = (
   | {
@@ -102,9 +111,17 @@ export type FieldRule = (
       /** The spelling the operation takes (e.g. `client-order-id`). */
       readonly use: string;
     }
+  | {
+      /** Must be sent with a non-empty value. */
+      readonly kind: 'required';
+      /** The field that must be sent. */
+      readonly field: string;
+    }
 ) & {
   /** Where the rule comes from. */
   readonly source: Source;
+  /** The fact in `vectors/SOURCES.md` that says so, e.g. `S-FIELD-CURRENCY`. */
+  readonly fact: string;
 };
 
 /**
@@ -132,7 +149,8 @@ export interface OperationSample {
  * @example
  * ```ts
  * const row = {
- *   id: 'status', version: 'v2', segment: 'status', auth: { kind: 'control', formula: 'C-S', source: 'spec' },
+ *   id: 'status', version: 'v2', segment: 'status',
+ *   auth: { kind: 'control', formula: 'C-S', source: 'spec', fact: 'S-OP-STATUS' },
  *   rules: [], fields: { client_orderid: 'required', orderid: 'optional' },
  *   sample: { params: [['client_orderid', '902B4FF5']] },
  * } as const satisfies OperationRow;

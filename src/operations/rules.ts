@@ -53,6 +53,11 @@ function checkRule(op: RuleSource, rule: FieldRule, values: FieldValues, seen: S
       }
       break;
     }
+    case 'required':
+      if (!values.has(rule.field)) {
+        throw new MissingFieldError(rule.field, `operation "${op.id}" needs the field "${rule.field}" with a non-empty value`);
+      }
+      break;
     case 'decimal': {
       const v = values.get(rule.field);
       if (v !== undefined) minorUnitsString(v, exponentOf(exponent, values.get('currency')));

@@ -10,8 +10,6 @@ import { endpointIdString } from '../control/endpoint.js';
 import { parseForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import {
-  BodyTooLargeError,
-  EncodingError,
   HttpMethodNotAllowedError,
   InvalidInputError,
   MediaTypeError,
@@ -34,7 +32,10 @@ import {
   type Exponent,
   type Scheme,
 } from './fields.js';
-import { ACCEPT, FORM_CONTENT_TYPE } from './sign.js';
+import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
+import { negotiateAccept, type AcceptMode, type ResponseFormat } from './accept.js';
+import { checkContentType, readBody } from './request-body.js';
+import { checkLoginIsConsumer, refuseDuplicates, signedParamsOf, type SignedParam } from './signed.js';
 
 /** Who is asking: what the verifier knows before it looks the merchant's secrets up. */
 export interface CredentialsQuery {
@@ -86,6 +87,13 @@ export interface VerifyRequestOptions {
   schemes?: Readonly<Record<string, Scheme>>;
   /** Minor-unit digits of the currency (default 2), or a function of the currency code. */
   exponent?: Exponent;
+  /**
+   * How `Accept` is read (default `'negotiate'`): RFC 9110 content negotiation, which accepts a
+   * missing header and the any-type range (star, slash, star) real clients send, and refuses one
+   * that excludes both response formats ({@link NotAcceptableError}, 406). `'strict'`: the specification's rule, only
+   * `application/vnd.pay+json` ({@link MediaTypeError}, 400). See docs/verifying.md.
+   */
+  accept?: AcceptMode;
 }
 
 /** A verified request. */
@@ -102,80 +110,21 @@ export interface VerifiedRequest {
   readonly endpointId?: string;
   /** Endpoint group id from the path. */
   readonly endpointGroupId?: string;
-  /** Every body field in order, values trimmed (including `control` or repeated `oauth_*`). */
+  /** Every body field in order, values trimmed (including `control` or repeated `oauth_*`). Query parameters are in {@link VerifiedRequest.signedParams}. */
   readonly params: Array<[string, string]>;
+  /**
+   * Every parameter the signature input was built from, with its source: on an OAuth operation
+   * the URL's query parameters (as signed, in URL order) then the body's (trimmed, in body
+   * order); on a `control` operation the body's only (a query is not part of such a request, and
+   * the digest covers only the formula's terms). Each name appears once (`oauth_*` body repeats
+   * of the header aside): a repeated name is refused.
+   */
+  readonly signedParams: readonly SignedParam[];
+  /** The response format the client's `Accept` asked for: `'json'` or `'form'` (the service's default). */
+  readonly responseFormat: ResponseFormat;
 }
 
-/** Default {@link VerifyRequestOptions.maxBodyBytes}: 64 KiB. */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-async function readBody(request: Request, max: number): Promise<string> {
-  if (request.bodyUsed) throw new InvalidInputError('the request body was already read', { field: 'body' });
-  const declared = request.headers.get('content-length');
-  if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max) {
-    throw new BodyTooLargeError(max);
-  }
-  const stream = request.body;
-  if (stream === null) return '';
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLargeError(max);
-    }
-    chunks.push(value);
-  }
-  let bytes: Uint8Array;
-  if (chunks.length === 1) bytes = chunks[0]!;
-  else {
-    bytes = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      bytes.set(c, at);
-      at += c.byteLength;
-    }
-  }
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new EncodingError('request body is not valid UTF-8', { field: 'body' });
-  }
-}
-
-function checkContentType(value: string | null): void {
-  if (value === null) throw new MediaTypeError(`missing Content-Type: the body must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
-  const parts = value.split(';');
-  if (parts[0]!.trim().toLowerCase() !== FORM_CONTENT_TYPE) {
-    throw new MediaTypeError(`Content-Type must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
-  }
-  for (let i = 1; i < parts.length; i++) {
-    const p = parts[i]!;
-    const eq = p.indexOf('=');
-    if (eq < 0) continue;
-    if (p.slice(0, eq).trim().toLowerCase() === 'charset') {
-      const cs = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
-      if (cs !== 'utf-8' && cs !== 'utf8') {
-        throw new MediaTypeError('Content-Type charset must be UTF-8', { field: 'Content-Type' });
-      }
-    }
-  }
-}
-
-function checkAccept(value: string | null): void {
-  if (value === null) throw new MediaTypeError(`missing Accept: it must be ${ACCEPT}`, { field: 'Accept' });
-  for (const entry of value.split(',')) {
-    if (entry.split(';')[0]!.trim().toLowerCase() !== ACCEPT) {
-      throw new MediaTypeError(`Accept must be ${ACCEPT}`, { field: 'Accept' });
-    }
-  }
-}
+export { DEFAULT_MAX_BODY_BYTES };
 
 /**
  * Verifies a request to the API, as the service would: the checks run in this order, and the
@@ -186,10 +135,11 @@ function checkAccept(value: string | null): void {
  *
  * 1. method `POST` ({@link HttpMethodNotAllowedError}; its `allow` is `'POST'`);
  * 2. the path names an operation of the catalog ({@link UnknownOperationError});
- * 3. `Content-Type: application/x-www-form-urlencoded` (a UTF-8 charset parameter is allowed)
- *    and `Accept: application/vnd.pay+json` ({@link MediaTypeError});
- * 4. body size (bounded reader, {@link BodyTooLargeError}), strict form parsing, the operation's
- *    field rules;
+ * 3. `Content-Type: application/x-www-form-urlencoded` (a UTF-8 charset parameter is allowed;
+ *    {@link MediaTypeError}) and an `Accept` that allows a response format (negotiated, or
+ *    `application/vnd.pay+json` alone with `accept: 'strict'`; {@link NotAcceptableError});
+ * 4. body size (bounded reader, {@link BodyTooLargeError}), strict form parsing, each parameter
+ *    name once (body and, on OAuth operations, query), the operation's field rules;
  * 5. the `control` digest (login from the body, endpoint or group id from the path, values
  *    trimmed as the service trims them; a merchant without a control key is
  *    {@link UnknownMerchantError}) or the OAuth `Authorization` header (consumer key looked up
@@ -224,7 +174,7 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
   }
   const op = match.operation;
   checkContentType(request.headers.get('content-type'));
-  checkAccept(request.headers.get('accept'));
+  const responseFormat = negotiateAccept(request.headers.get('accept'), options.accept ?? 'negotiate');
 
   const endpoint: { endpointId?: string; endpointGroupId?: string } =
     match.endpointGroupId !== undefined
@@ -236,6 +186,9 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
   for (const p of params) p[1] = serviceTrim(p[1]);
 
   const auth = resolveAuth(op, options.schemes !== undefined && Object.hasOwn(options.schemes, op.id) ? options.schemes[op.id] : undefined);
+  // OAuth signs the URL's query too; a control digest reads the body alone.
+  const signedParams = signedParamsOf(auth.kind === 'control' ? [] : parseForm(url.search.slice(1)), params);
+  refuseDuplicates(signedParams);
   const values = checkFields(op, auth, params, options.exponent);
 
   if (auth.kind === 'control') {
@@ -257,7 +210,7 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
     await verifyControl(auth.formula, fields, controlKey, received, {
       exponent: exponentOf(options.exponent, values.get('currency')),
     });
-    return { operation: op, scheme: auth.scheme, ...(login !== undefined ? { login } : {}), ...endpoint, params };
+    return { operation: op, scheme: auth.scheme, ...(login !== undefined ? { login } : {}), ...endpoint, params, signedParams, responseFormat };
   }
 
   const authorization = request.headers.get('authorization');
@@ -280,5 +233,6 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
   if (result.signatureMethod !== method) {
     throw new MethodNotAllowedError(`operation "${op.id}" is signed with ${method}, not ${result.signatureMethod}`);
   }
-  return { operation: op, scheme: auth.scheme, consumerKey: result.consumerKey, ...endpoint, params };
+  checkLoginIsConsumer(signedParams, result.consumerKey);
+  return { operation: op, scheme: auth.scheme, consumerKey: result.consumerKey, ...endpoint, params, signedParams, responseFormat };
 }

@@ -19,9 +19,8 @@ export async function check(lib, c) {
   eq(plain(await verifyCallback('?' + c.query, c.controlKey)), c.result, 'verifyCallback("?" + query)');
   eq(plain(await verifyCallback(new URL('https://merchant.example/cb?' + c.query), c.controlKey)), c.result, 'verifyCallback(URL)');
   const formula = c.kind === 'redirect' ? 'REDIRECT' : 'CALLBACK';
-  const q = need(lib, 'parseForm')(c.query);
-  const get = (n) => q.find(([k]) => k === n)?.[1];
-  const fields = { status: get('status'), orderid: get('orderid'), client_orderid: get('client_orderid') };
+  // the terms hashed are the result's: trimmed, and merchant_order in place of an absent client_orderid
+  const fields = { status: c.result.status, orderid: c.result.orderid, client_orderid: c.result.client_orderid };
   eq(need(lib, 'controlInput')(formula, fields) + c.controlKey, c.concatenation, `controlInput ${formula} + controlKey`);
   eq(await need(lib, 'control')(formula, fields, c.controlKey), c.control, `control ${formula}`);
   await rejects(lib, 'ERR_CONTROL_MISMATCH', () => verifyCallback(c.query, c.controlKey + 'x'), 'verifyCallback with another key');

@@ -8,7 +8,7 @@ export const topic = 'operations';
 function controlFieldsFromBody(pairsList, where) {
   const f = {};
   const map = { 'client-order-id': 'client_orderid' };
-  const known = ['login', 'client_orderid', 'orderid', 'amount', 'currency', 'email', 'cardrefid', 'status', 'source_cardrefid', 'destination_cardrefid'];
+  const known = ['login', 'client_orderid', 'orderid', 'amount', 'currency', 'email', 'cardrefid', 'status', 'source-card-ref-id', 'destination-card-ref-id'];
   for (const [n, v] of pairsList) {
     const name = map[n] ?? n;
     if (known.includes(name) && f[name] === undefined) f[name] = v;

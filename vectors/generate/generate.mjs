@@ -23,7 +23,7 @@
 // oracles) and checks published values with mustEqual(); it writes nothing itself: this driver
 // checks the ids (kebab-case, unique) and writes the file. support.mjs holds the oracle plumbing,
 // requests.mjs the requests several topics share. To add a topic, add its module to TOPICS below.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { VECTORS } from './support.mjs';
 import * as percentEncoding from './topics/percent-encoding.mjs';
@@ -44,14 +44,23 @@ const TOPICS = [percentEncoding, form, control, baseString, hmacSha1, rsaSha256,
   generate: async () => ({ topic: 'keys-negative', ...(await keysNegative()) }),
 }];
 
+/** The format version of every vector file (`format` at the top); 2: `source` holds fact ids of SOURCES.md. */
+const FORMAT = 2;
+
+/** The fact ids of vectors/SOURCES.md: the first cell of every table row that starts with an id. */
+const FACTS = new Set(
+  [...readFileSync(join(VECTORS, 'SOURCES.md'), 'utf8').matchAll(/^\| ([SDKRP]-[A-Z0-9.-]+) \|/gm)].map((m) => m[1]),
+);
+
 function writeTopic({ topic, description, cases }) {
   const ids = new Set();
   for (const c of cases) {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(c.id)) throw new Error(`${topic}: id ${c.id} is not kebab-case`);
     if (ids.has(c.id)) throw new Error(`${topic}: duplicate id ${c.id}`);
     ids.add(c.id);
+    for (const f of String(c.source).split('; ')) if (!FACTS.has(f)) throw new Error(`${topic}: ${c.id} cites ${JSON.stringify(f)}, not a fact id of SOURCES.md`);
   }
-  const doc = { $schema: `./schema/${topic}.schema.json`, description, cases };
+  const doc = { $schema: `./schema/${topic}.schema.json`, format: FORMAT, description, cases };
   writeFileSync(join(VECTORS, `${topic}.json`), pretty(doc, '') + '\n');
   console.log(`${relative(process.cwd(), join(VECTORS, topic + '.json'))}: ${cases.length} cases`);
 }

@@ -109,10 +109,10 @@ function pythonVerdicts(cases) {
 
 // ------------------------------------------------------------------------------ cases
 
-const POLICY = 'paysig key policy (docs/security.md)';
-const DER = 'ITU-T X.690 10.1 (DER), 8.3.2 (minimal INTEGER)';
-const EXP = 'RFC 8017 3.1; FIPS 186-5 A.1.1 (odd e, 2^16 < e); ' + POLICY + ': e = 65537 only';
-const SIZE = 'service-api.md Limits (2048 bits); ' + POLICY;
+const POLICY = 'P-KEY-POLICY';
+const DER = 'R-X690-DER';
+const EXP = 'R-8017; R-FIPS-186-5; ' + POLICY;
+const SIZE = 'S-RSA-MIN-2048; ' + POLICY;
 
 function specs() {
   const k2048 = numbers('test-only-rsa-2048-pkcs8.pem', true);

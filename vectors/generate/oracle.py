@@ -106,8 +106,8 @@ FORMULAS = {
     'C-E': [('login', R), ('client_orderid', R), ('cardrefid', R), ('amount', PAIR), ('currency', PAIR)],
     'C-S': [('login', R), ('client_orderid', R), ('orderid', EMPTY)],
     'CARD-INFO': [('login', R), ('cardrefid', R)],
-    'TRANSFER-BY-REF': [('login', R), ('client_orderid', R), ('source_cardrefid', R),
-                        ('destination_cardrefid', R), ('amount', R), ('currency', R)],
+    'TRANSFER-BY-REF': [('login', R), ('client_orderid', R), ('source-card-ref-id', EMPTY),
+                        ('destination-card-ref-id', R), ('amount', R), ('currency', R)],
     'CALLBACK': [('status', R), ('orderid', R), ('client_orderid', R)],
     'REDIRECT': [('status', R), ('orderid', R), ('client_orderid', R)],
 }
@@ -139,7 +139,10 @@ def control(case):
     exponent = case.get('exponent', 2)
     terms = FORMULAS[case['formula']]
     parts = []
-    if any(t == PAIR for _, t in terms) and (('amount' in fields) != ('currency' in fields)):
+
+    def has(n):  # an explicit '' counts as absent
+        return fields.get(n, '') != ''
+    if any(t == PAIR for _, t in terms) and has('amount') != has('currency'):
         raise Refused('ERR_INVALID_INPUT')
     for name, presence in terms:
         if name == 'endpointId':
@@ -148,9 +151,9 @@ def control(case):
             raw = fields.get('endpointGroupId', fields.get('endpointId'))
             value = None if raw is None else endpoint(raw)
         elif name == 'amount':
-            value = None if 'amount' not in fields else minor_units(fields['amount'], exponent)
+            value = minor_units(fields['amount'], exponent) if has('amount') else None
         else:
-            value = fields.get(name)
+            value = fields[name] if has(name) else None
         if value is None:
             if presence == R:
                 raise Refused('ERR_MISSING_FIELD')
@@ -373,6 +376,8 @@ def operation(case):
                 raise Refused('ERR_INVALID_INPUT')
         if kind == 'decimal' and rule['field'] in values:
             minor_units(values[rule['field']], exponent)
+        if kind == 'required' and rule['field'] not in values:
+            raise Refused('ERR_MISSING_FIELD')
     if is_control:
         for t, presence in FORMULAS[scheme]:
             if presence == R and t not in ('login', 'endpointId') and term_name(t) not in values:
@@ -439,17 +444,19 @@ def callback(case):
         if n in params:
             raise Refused('ERR_INVALID_INPUT')
         params[n] = v
-    for n in ('status', 'orderid', 'client_orderid', 'control'):
+    order = 'merchant_order' if 'client_orderid' not in params and 'merchant_order' in params else 'client_orderid'
+    for n in ('status', 'orderid', order, 'control'):
         if n not in params:
             raise Refused('ERR_MISSING_FIELD')
+    terms = {'status': params['status'].strip(TRIM), 'orderid': params['orderid'].strip(TRIM),
+             'client_orderid': params[order].strip(TRIM)}
     if not HEX40.fullmatch(params['control']):
         raise Refused('ERR_INVALID_INPUT')
-    digest = control({'formula': 'CALLBACK', 'controlKey': case['controlKey'],
-                      'fields': {k: params[k] for k in ('status', 'orderid', 'client_orderid')}})
+    digest = control({'formula': 'CALLBACK', 'controlKey': case['controlKey'], 'fields': terms})
     if not hmac.compare_digest(digest['control'], params['control'].lower()):
         raise Refused('ERR_CONTROL_MISMATCH')
-    result = {'status': params['status'], 'final': params['status'] in ('approved', 'declined', 'error', 'filtered'),
-              'orderid': params['orderid'], 'client_orderid': params['client_orderid']}
+    result = {'status': terms['status'], 'final': terms['status'] in ('approved', 'declined', 'error', 'filtered'),
+              'orderid': terms['orderid'], 'client_orderid': terms['client_orderid']}
     for n in ('merchant_order', 'amount', 'type'):
         if n in params:
             result[n] = params[n]

@@ -18,7 +18,7 @@ export const FORMULA_TERMS = {
   'C-S': [['login', R], ['client_orderid', R], ['orderid', E]],
   'CARD-INFO': [['login', R], ['cardrefid', R]],
   'TRANSFER-BY-REF': [
-    ['login', R], ['client_orderid', R], ['source_cardrefid', R], ['destination_cardrefid', R], ['amount', R], ['currency', R],
+    ['login', R], ['client_orderid', R], ['source-card-ref-id', E], ['destination-card-ref-id', R], ['amount', R], ['currency', R],
   ],
   CALLBACK: [['status', R], ['orderid', R], ['client_orderid', R]],
   REDIRECT: [['status', R], ['orderid', R], ['client_orderid', R]],
@@ -46,7 +46,9 @@ export function endpointTerm(v) {
 /** The string hashed (terms, then the control key) and its lowercase hex SHA-1. */
 export function control({ formula, fields, controlKey, exponent = 2 }) {
   const terms = FORMULA_TERMS[formula];
-  if (terms.some(([, p]) => p === P) && ('amount' in fields) !== ('currency' in fields)) throw new Refused('ERR_INVALID_INPUT');
+  // an explicit "" is the same as absent: refused for a required term, an empty term otherwise
+  const has = (n) => n in fields && fields[n] !== '';
+  if (terms.some(([, p]) => p === P) && has('amount') !== has('currency')) throw new Refused('ERR_INVALID_INPUT');
   let concatenation = '';
   for (const [name, presence] of terms) {
     let v;
@@ -55,9 +57,9 @@ export function control({ formula, fields, controlKey, exponent = 2 }) {
       const raw = fields.endpointGroupId ?? fields.endpointId;
       v = raw === undefined ? undefined : endpointTerm(raw);
     } else if (name === 'amount') {
-      v = fields.amount === undefined ? undefined : minorUnits(fields.amount, exponent);
+      v = has('amount') ? minorUnits(fields.amount, exponent) : undefined;
     } else {
-      v = fields[name];
+      v = has(name) ? fields[name] : undefined;
     }
     if (v === undefined) {
       if (presence === R) throw new Refused('ERR_MISSING_FIELD');

@@ -118,8 +118,9 @@ function sampleParams(row, formula) {
   }
   if (formula === 'C-E' || formula === 'CARD-INFO') p.cardrefid = 'ref-1';
   if (formula === 'TRANSFER-BY-REF') {
-    p.source_cardrefid = 's-1';
-    p.destination_cardrefid = 'd-1';
+    p['source-card-ref-id'] = 's-1';
+    p['destination-card-ref-id'] = 'd-1';
+    p.ipaddress = '203.0.113.7';
     p.amount = '1.00';
     p.currency = 'USD';
   }

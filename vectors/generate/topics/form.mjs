@@ -3,8 +3,8 @@
 import { assemble, compute, formFormat, formParse, vectorFile } from '../support.mjs';
 
 export async function generate() {
-  const parse = (id, description, body, expectError) => ({ id, description, source: 'WHATWG URL application/x-www-form-urlencoded; RFC 5849 3.4.1.3.1', operation: 'parse', body, ...(expectError ? { expectError } : {}) });
-  const format = (id, description, pairs) => ({ id, description, source: 'RFC 5849 3.6', operation: 'format', pairs });
+  const parse = (id, description, body, expectError) => ({ id, description, source: 'R-WHATWG-FORM; R-5849-3.4.1.3.1', operation: 'parse', body, ...(expectError ? { expectError } : {}) });
+  const format = (id, description, pairs) => ({ id, description, source: 'R-5849-3.6', operation: 'format', pairs });
   const defs = [
     parse('parse-simple', 'two pairs', 'a=1&b=2'),
     parse('parse-duplicates', 'repeated names are all kept, in order', 'a=1&a=2&a=3'),

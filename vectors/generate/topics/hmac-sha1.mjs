@@ -7,12 +7,12 @@ export async function generate() {
   const BASES = bases();
   const h = (id, description, source, baseString, consumerSecret, tokenSecret) => ({ id, description, source, baseString, consumerSecret, tokenSecret });
   const defs = [
-    h('oauth-core-a-5', 'OAuth Core 1.0 A.5.2: the published signature tR3+Ty81lMeYAr/Fid0kMTYa/WM=', 'OAuth Core 1.0 A.5.2', BASES.a5, 'kd94hf93k423kf44', 'pfkkdhi9sl3r4s00'),
-    h('rfc5849-3-4-1-erratum', 'RFC 5849 3.4.1 base string with secrets j49sk3j29djd / dh893hdasih9: the RFC prints bYT5CMsGcbgUdFHObYMEfcx6bsw=, a known erratum; this is the independently computed value', 'RFC 5849 3.4.1 (erratum 2550)', BASES.rfc, 'j49sk3j29djd', 'dh893hdasih9'),
-    h('service-pan-eligibility', 'the service\'s parameter-string example signed with a control key and an empty token secret', 'public-docs-facts.md', BASES.pan, CB_KEY, ''),
-    h('secrets-with-reserved-chars', 'both secrets are percent-encoded before they are joined with &', 'RFC 5849 3.4.2', BASES.pan, 'a&b=c d', 'x/y+z'),
-    h('unicode-secret', 'a non-ASCII secret is percent-encoded as UTF-8 in the key', 'RFC 5849 3.4.2', BASES.unicode, 'clé€', ''),
-    h('empty-secrets', 'both secrets empty: the key is "&"', 'RFC 5849 3.4.2', BASES.rfc, '', ''),
+    h('oauth-core-a-5', 'OAuth Core 1.0 A.5.2: the published signature tR3+Ty81lMeYAr/Fid0kMTYa/WM=', 'R-OAUTH-CORE-A.5', BASES.a5, 'kd94hf93k423kf44', 'pfkkdhi9sl3r4s00'),
+    h('rfc5849-3-4-1-erratum', 'RFC 5849 3.4.1 base string with secrets j49sk3j29djd / dh893hdasih9: the RFC prints bYT5CMsGcbgUdFHObYMEfcx6bsw=, a known erratum; this is the independently computed value', 'R-5849-3.4.1; R-5849-ERRATUM-2550', BASES.rfc, 'j49sk3j29djd', 'dh893hdasih9'),
+    h('service-pan-eligibility', 'the service\'s parameter-string example signed with a control key and an empty token secret', 'D-PAN-EXAMPLE; D-HMAC-KEY', BASES.pan, CB_KEY, ''),
+    h('secrets-with-reserved-chars', 'both secrets are percent-encoded before they are joined with &', 'R-5849-3.4.2', BASES.pan, 'a&b=c d', 'x/y+z'),
+    h('unicode-secret', 'a non-ASCII secret is percent-encoded as UTF-8 in the key', 'R-5849-3.4.2', BASES.unicode, 'clé€', ''),
+    h('empty-secrets', 'both secrets empty: the key is "&"', 'R-5849-3.4.2', BASES.rfc, '', ''),
   ];
   const results = compute(defs, { task: () => 'hmac', fns: { hmac: hmacNaive }, py: (d) => ({ baseString: d.baseString, consumerSecret: d.consumerSecret, tokenSecret: d.tokenSecret }) });
   mustEqual('OAuth Core 1.0 A.5.2 signature', resultOf(defs, results, 'oauth-core-a-5').signature, 'tR3+Ty81lMeYAr/Fid0kMTYa/WM=');

@@ -70,7 +70,7 @@ export async function generate() {
       mutate(r);
       if (r.authorization === before && JSON.stringify(r.oauth) !== oauthBefore) r.authorization = renderHeader(r.oauth);
     }
-    const c = { id, description, source: error ? 'RFC 5849 3.2; service-api.md Mechanism 2' : 'RFC 5849 3.2', request: { method: req.method, url: r.url, params: r.params, authorization: r.authorization }, credentials, now: NOW, maxSkewSeconds: 300 };
+    const c = { id, description, source: error ? 'R-5849-3.2; S-OAUTH-VALUES' : 'R-5849-3.2', request: { method: req.method, url: r.url, params: r.params, authorization: r.authorization }, credentials, now: NOW, maxSkewSeconds: 300 };
     if (error) c.error = error;
     else c.result = { consumerKey: req.consumerKey, signatureMethod: req.signatureMethod, timestamp: req.timestamp, nonce: `nonce-${id}` };
     return c;

@@ -3,8 +3,8 @@
 import { UNRESERVED, assemble, compute, mustEqual, pd, pe, vectorFile } from '../support.mjs';
 
 export async function generate() {
-  const enc = (id, description, input, source = 'RFC 3986 2.1; RFC 5849 3.6') => ({ id, description, source, operation: 'encode', input });
-  const dec = (id, description, input, source = 'RFC 3986 2.1') => ({ id, description, source, operation: 'decode', input });
+  const enc = (id, description, input, source = 'R-3986-2.1; R-5849-3.6') => ({ id, description, source, operation: 'encode', input });
+  const dec = (id, description, input, source = 'R-3986-2.1') => ({ id, description, source, operation: 'decode', input });
   const defs = [
     enc('unreserved-ascii', 'every unreserved ASCII character stays as it is', UNRESERVED),
     enc('gen-delims', 'every gen-delim of RFC 3986 2.2 is escaped', ':/?#[]@'),
@@ -28,7 +28,7 @@ export async function generate() {
     enc('lone-low-surrogate', 'a lone low surrogate inside text has no UTF-8 form', 'a\udc00b'),
     enc('high-surrogate-at-end', 'a high surrogate at the end of the text', 'ab\udbff'),
     enc('reversed-surrogates', 'a low surrogate followed by a high one is not a pair', '\udc00\ud800'),
-    dec('decode-uppercase', 'uppercase hex escapes decode', '%E2%82%AC%20%2B', 'RFC 3986 2.1'),
+    dec('decode-uppercase', 'uppercase hex escapes decode', '%E2%82%AC%20%2B', 'R-3986-2.1'),
     dec('decode-lowercase', 'lowercase hex escapes decode too (RFC 3986 2.1: equivalent)', '%e2%82%ac'),
     dec('decode-plus-literal', 'outside form bodies a plus sign stays a plus sign', 'a+b'),
     dec('decode-unescaped-unicode', 'characters that are not escaped stand for themselves', 'é😀'),

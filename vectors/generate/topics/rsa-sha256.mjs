@@ -22,7 +22,7 @@ export async function generate() {
   // the request of base-string.json's unicode-values case: 2, 3 and 4 byte UTF-8 in a value
   const unicode = { method: 'POST', url: 'https://example.com/p', params: [['name', 'Zoë €5 😀']], consumerKey: 'ck', nonce: 'n', timestamp: 1 };
   const r = (id, description, req, privateKeyFile, publicKeyFile, expectError) => ({
-    id, description, source: expectError ? 'service-api.md Limits; public-docs-facts.md' : 'RFC 5849 3.4.3; RFC 8017 8.2 (RSASSA-PKCS1-v1_5, SHA-256)',
+    id, description, source: expectError ? 'S-RSA-MIN-2048; D-RSA-KEYS' : 'R-5849-3.4.3; R-8017; S-RSA-SHA256',
     method: req.method, url: req.url, params: req.params, consumerKey: req.consumerKey, nonce: req.nonce, timestamp: req.timestamp,
     signatureMethod: 'RSA-SHA256', privateKeyFile, publicKeyFile, ...(expectError ? { expectError } : {}),
   });

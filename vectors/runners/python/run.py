@@ -5,8 +5,9 @@ It re-implements, from the documents and nothing else: RFC 3986 percent-encoding
 the control formulas, the OAuth 1.0a signature base string, HMAC-SHA1, RSA-SHA256 signing and
 verification in pure Python (a tiny DER reader, pow(), EMSA-PKCS1-v1_5 with SHA-256), and the
 Authorization header. It runs every positive case of every vectors/*.json file it understands
-(negative cases name paysig's error codes and are counted as skipped, except in keys-negative.json,
-whose refusals it checks with a strict DER reader and the key policy) and prints
+and checks that every negative case is refused (those of keys-negative.json with the error code
+of the key policy, checked with a strict DER reader; the others name paysig's error codes, which
+are not this runner's, so any refusal counts) and prints
 `N passed, M failed` as its last line; the exit status is non-zero on any failure.
 
 Usage: python3 vectors/runners/python/run.py [vectors-directory]
@@ -90,8 +91,8 @@ FORMULAS = {
     'C-E': [('login', R), ('client_orderid', R), ('cardrefid', R), ('amount', PAIR), ('currency', PAIR)],
     'C-S': [('login', R), ('client_orderid', R), ('orderid', EMPTY)],
     'CARD-INFO': [('login', R), ('cardrefid', R)],
-    'TRANSFER-BY-REF': [('login', R), ('client_orderid', R), ('source_cardrefid', R),
-                        ('destination_cardrefid', R), ('amount', R), ('currency', R)],
+    'TRANSFER-BY-REF': [('login', R), ('client_orderid', R), ('source-card-ref-id', EMPTY),
+                        ('destination-card-ref-id', R), ('amount', R), ('currency', R)],
     'CALLBACK': [('status', R), ('orderid', R), ('client_orderid', R)],
     'REDIRECT': [('status', R), ('orderid', R), ('client_orderid', R)],
 }
@@ -111,10 +112,19 @@ def minor_units(amount, exponent):
 
 
 def control(case):
-    fields, parts = case['fields'], []
-    for name, presence in FORMULAS[case['formula']]:
+    # an explicit '' is the same as a field not sent: refused for a required term, '' otherwise
+    fields = {k: v for k, v in case['fields'].items() if v != ''}
+    parts = []
+    terms = FORMULAS[case['formula']]
+    if any(p == PAIR for _, p in terms) and ('amount' in fields) != ('currency' in fields):
+        raise Refused('amount and currency go together')
+    for name, presence in terms:
         if name == 'endpointId':
+            if 'endpointId' in fields and 'endpointGroupId' in fields:
+                raise Refused('endpointId and endpointGroupId')
             value = fields.get('endpointGroupId', fields.get('endpointId'))
+            if value is not None and (not re.fullmatch(r'0|[1-9][0-9]*', value) or int(value) > 2 ** 63 - 1):
+                raise Refused('endpoint id')
         elif name == 'amount' and 'amount' in fields:
             value = minor_units(fields['amount'], case.get('exponent', 2))
         else:
@@ -374,6 +384,16 @@ def parse_authorization(header):
 
 
 def oauth_sign(c):
+    if c['signatureMethod'] not in ('HMAC-SHA1', 'RSA-SHA256'):
+        raise Refused('signature method ' + c['signatureMethod'])
+    if c['signatureMethod'] == 'RSA-SHA256':
+        with open(os.path.join(KEYS, c['privateKeyFile']), encoding='utf-8') as f:
+            try:
+                verdict = key_verdict('private', f.read())
+            except (ValueError, KeyError, binascii.Error):  # encrypted or unknown PEM: not a key this signer reads
+                verdict = 'ERR_KEY_INVALID'
+        if isinstance(verdict, str):
+            raise Refused(verdict)
     oauth = {'oauth_consumer_key': c['consumerKey'], 'oauth_nonce': c['nonce'],
              'oauth_signature_method': c['signatureMethod'], 'oauth_timestamp': str(c['timestamp']),
              'oauth_version': '1.0'}
@@ -393,6 +413,17 @@ def oauth_verify(c):
     req = c['request']
     header = parse_authorization(req['authorization'])
     header.pop('realm', None)
+    for n in ('oauth_consumer_key', 'oauth_nonce', 'oauth_signature', 'oauth_signature_method', 'oauth_timestamp'):
+        if n not in header:
+            raise Refused('missing ' + n)
+    if not re.fullmatch(r'[0-9]+', header['oauth_timestamp']):
+        raise Refused('timestamp is not digits')
+    cred = c['credentials'].get(header['oauth_consumer_key'])
+    if cred is None:
+        raise Refused('unknown consumer')
+    method = header['oauth_signature_method']
+    if method not in ('HMAC-SHA1', 'RSA-SHA256') or ('consumerSecret' if method == 'HMAC-SHA1' else 'publicKeyFile') not in cred:
+        raise Refused('signature method not allowed for this consumer')
     signature = header.pop('oauth_signature')
     body = []
     for n, v in req['params']:
@@ -407,8 +438,6 @@ def oauth_verify(c):
     if abs(c['now'] - ts) > c.get('maxSkewSeconds', 300):
         raise Refused('timestamp')
     _, base = base_string(req['method'], req['url'], body + [[n, v] for n, v in header.items()])
-    cred = c['credentials'][header['oauth_consumer_key']]
-    method = header['oauth_signature_method']
     if method == 'HMAC-SHA1':
         ok = hmac.compare_digest(hmac_sha1(base, cred['consumerSecret'], '')[1], signature)
     else:
@@ -428,7 +457,7 @@ def load_catalog():
     with open(os.path.join(VECTORS, 'catalog.json'), encoding='utf-8') as f:
         rows = json.load(f)['operations']
     suffix = '/{endpointId}'
-    return {r['id']: (r['path'][len('/api/'):-len(suffix)], r['scheme'], r['orderIdField']) for r in rows}
+    return {r['id']: (r['path'][len('/api/'):-len(suffix)], r['scheme'], r['orderIdField'], r['rules']) for r in rows}
 
 
 CATALOG = load_catalog()
@@ -436,10 +465,58 @@ TRIM = ''.join(chr(c) for c in range(0x21))  # the service trims characters up t
 OAUTH_BODY = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_version']
 
 
+def check_fields(c, scheme, order_field, rules, pairs):
+    """Refuses what a signer must not send: the catalog's field rules, the formula's required terms."""
+    if any(n == 'control' or n.startswith('oauth_') for n, _ in pairs):
+        raise Refused('control and oauth_* are the signer\'s')
+    read = {'control', 'login', 'amount', 'currency'}
+    for r in rules:
+        read.update(r.get('fields', []))
+        read.update(x for x in (r.get('field'), r.get('use')) if x)
+    terms = [t for t, _ in FORMULAS[scheme]] if scheme in FORMULAS else []
+    read.update(order_field if t == 'client_orderid' else t for t in terms)
+    values, seen = {}, set()
+    for n, v in pairs:
+        if n in read:
+            if n in seen:
+                raise Refused('%s appears twice' % n)
+            seen.add(n)
+            if v != '':
+                values[n] = v
+    for r in rules:
+        kind, field = r['kind'], r.get('field')
+        if (kind == 'spelling' and field in seen or kind == 'forbidden' and field in values
+                or kind == 'oneOf' and field in values and values[field] not in r['values']
+                or kind == 'required' and field not in values
+                or kind == 'together' and 0 < sum(f in values for f in r['fields']) < len(r['fields'])):
+            raise Refused('%s rule on %s' % (kind, field or r.get('fields')))
+        if kind == 'decimal' and field in values:
+            minor_units(values[field], c.get('exponent', 2))
+    for t, presence in FORMULAS.get(scheme, []):
+        if presence == R and t not in ('login', 'endpointId') and (order_field if t == 'client_orderid' else t) not in values:
+            raise Refused('missing ' + t)
+    if 'login' in values and values['login'] != c['credentials']['login']:
+        raise Refused('login differs from the credentials')
+    if scheme in FORMULAS and 'controlKey' not in c['credentials']:
+        raise Refused('no control key')
+
+
 def sign_operation(c):
     """The request a signer sends for a valid case: url, headers, body and the signature parts."""
-    path, scheme, order_field = CATALOG[c['operation']]
+    if c['operation'] not in CATALOG:
+        raise Refused('unknown operation')
+    path, scheme, order_field, rules = CATALOG[c['operation']]
     scheme = c.get('scheme', scheme)
+    if scheme is None or (scheme not in FORMULAS and scheme not in ('HMAC-SHA1', 'RSA-SHA256')):
+        raise Refused('no scheme')
+    if ('endpointId' in c) == ('endpointGroupId' in c):
+        raise Refused('give endpointId or endpointGroupId')
+    ident = c.get('endpointGroupId', c.get('endpointId'))
+    if not re.fullmatch(r'0|[1-9][0-9]*', ident) or int(ident) > 2 ** 63 - 1:
+        raise Refused('endpoint id')
+    if not re.fullmatch(r'(https?://[^/?#@]+)(/[^?#]*)?', c['baseUrl']):
+        raise Refused('base URL')
+    check_fields(c, scheme, order_field, rules, [[n, v.strip(TRIM)] for n, v in c['params']])
     group = 'endpointGroupId' in c
     m = re.fullmatch(r'(https?://[^/?#]+)(/[^?#]*)?', c['baseUrl'])
     url = '%s%s/api/%s/%s%s' % (m.group(1).lower(), (m.group(2) or '').rstrip('/'), path,
@@ -499,12 +576,20 @@ def verify_callback(query, control_key):
         if n in params:
             raise Refused('duplicate ' + n)
         params[n] = v
-    concatenation, digest = control({'formula': 'CALLBACK', 'controlKey': control_key,
-                                     'fields': {k: params[k] for k in ('status', 'orderid', 'client_orderid')}})
-    if not re.fullmatch(r'[0-9a-fA-F]{40}', params['control']) or not hmac.compare_digest(digest, params['control'].lower()):
+    # merchant_order takes client_orderid's place when only it is sent; each term is trimmed
+    order = 'merchant_order' if 'client_orderid' not in params and 'merchant_order' in params else 'client_orderid'
+    for n in ('status', 'orderid', order, 'control'):
+        if n not in params:
+            raise Refused('missing ' + n)
+    terms = {'status': params['status'].strip(TRIM), 'orderid': params['orderid'].strip(TRIM),
+             'client_orderid': params[order].strip(TRIM)}
+    if not re.fullmatch(r'[0-9a-fA-F]{40}', params['control']):
+        raise Refused('control is not 40 hex digits')
+    concatenation, digest = control({'formula': 'CALLBACK', 'controlKey': control_key, 'fields': terms})
+    if not hmac.compare_digest(digest, params['control'].lower()):
         raise Refused('control mismatch')
-    result = {'status': params['status'], 'final': params['status'] in ('approved', 'declined', 'error', 'filtered'),
-              'orderid': params['orderid'], 'client_orderid': params['client_orderid']}
+    result = {'status': terms['status'], 'final': terms['status'] in ('approved', 'declined', 'error', 'filtered'),
+              'orderid': terms['orderid'], 'client_orderid': terms['client_orderid']}
     result.update((n, params[n]) for n in ('merchant_order', 'amount', 'type') if n in params)
     result['params'] = params
     return concatenation, digest, result
@@ -576,8 +661,18 @@ CHECKS = {
     'keys-negative': check_key,
 }
 
-# Topics whose refusals this runner checks too (the others only count them as skipped).
+# keys-negative.json checks its refusals itself (the error code of the key policy); in every
+# other file a negative case must be refused: its check raises Refused, whatever this runner's
+# reason (paysig's error codes are not this runner's).
 CHECKS_ERRORS = {'keys-negative'}
+
+
+def refused(check, case):
+    try:
+        check(case)
+    except Refused:
+        return True
+    return False
 
 
 def main():
@@ -594,12 +689,11 @@ def main():
             skipped += len(doc['cases'])
             continue
         for case in doc['cases']:
-            if 'error' in case and topic not in CHECKS_ERRORS:
-                skipped += 1
-                continue
             try:
-                ok = check(case)
-                why = 'mismatch'
+                if 'error' in case and topic not in CHECKS_ERRORS:
+                    ok, why = refused(check, case), 'accepted, but the vector expects a refusal (%s)' % case['error']
+                else:
+                    ok, why = check(case), 'mismatch'
             except (Refused, KeyError, ValueError, binascii.Error) as e:
                 ok, why = False, '%s: %s' % (type(e).__name__, e)
             if ok:
@@ -607,7 +701,8 @@ def main():
             else:
                 failed += 1
                 print('FAIL %s %s (%s)' % (name, case['id'], why))
-    print('%d negative or unknown cases skipped' % skipped)
+    if skipped:
+        print('%d cases skipped' % skipped)
     print('%d passed, %d failed' % (passed, failed))
     sys.exit(1 if failed or not passed else 0)
 

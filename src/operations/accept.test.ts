@@ -1,0 +1,133 @@
+// Accept negotiation. Expected formats come from the RFC 9110 rules written out per case, and,
+// for random well-formed headers, from `negotiator` (the Accept parser Express and Koa use), an
+// independent implementation of the same precedence rules.
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { httpStatusOf } from '../error-handling.js';
+import { MediaTypeError, NotAcceptableError, PaysigError } from '../errors.js';
+import { MAX_ACCEPT_LENGTH, MAX_ACCEPT_RANGES, negotiateAccept } from './accept.js';
+
+const { preferredMediaTypes } = createRequire(import.meta.url)('negotiator/lib/mediaType.js') as {
+  preferredMediaTypes: (accept: string | undefined, provided: string[]) => string[];
+};
+const JSON_TYPE = 'application/vnd.pay+json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+function thrown(run: () => unknown): PaysigError {
+  try {
+    run();
+  } catch (e) {
+    expect(e).toBeInstanceOf(PaysigError);
+    return e as PaysigError;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('negotiateAccept (default: negotiate)', () => {
+  const accepted: Array<[string | null, 'json' | 'form']> = [
+    [null, 'form'],
+    ['*/*', 'form'],
+    ['application/*', 'form'],
+    [JSON_TYPE, 'json'],
+    ['Application/VND.Pay+JSON', 'json'],
+    [`${JSON_TYPE};q=0.5`, 'json'],
+    [`  ${JSON_TYPE} ; q=0.5 ,*/*;q=0.1`, 'json'],
+    [`*/*, ${JSON_TYPE}`, 'json'], // equal weight, the exact range is more specific
+    [`${JSON_TYPE};q=0.4, */*;q=0.5`, 'form'], // the form type takes */*'s 0.5
+    [`${FORM_TYPE}, ${JSON_TYPE}`, 'form'], // equal weight and specificity: first in the header
+    [`${JSON_TYPE}, ${FORM_TYPE}`, 'json'],
+    [`${JSON_TYPE};charset=utf-8`, 'json'], // parameters other than q do not restrict
+    [`${JSON_TYPE};q=1;ext=x`, 'json'], // parameters after q are ignored
+    [`${JSON_TYPE};q=0, */*`, 'form'], // the exact range excludes JSON; */* still allows form
+    ['text/html, */*;q=0.1', 'form'], // a browser
+    ['text/html;q=2, */*;q=0.001', 'form'], // malformed q: that element is ignored
+    [`${JSON_TYPE};q=0.5555`, 'form'], // the only element is malformed: as if absent
+    ['garbage', 'form'],
+    ['', 'form'],
+    [' , ,', 'form'],
+    [`${JSON_TYPE};profile="a,b;q=0"`, 'json'], // commas and semicolons inside quotes
+  ];
+  it.each(accepted)('Accept %j -> %s', (header, format) => {
+    expect(negotiateAccept(header)).toBe(format);
+  });
+
+  const refused: string[] = [
+    'text/html',
+    'application/json',
+    `${JSON_TYPE};q=0`,
+    '*/*;q=0',
+    'application/*;q=0.000',
+    `${JSON_TYPE};q=0, ${FORM_TYPE};q=0, text/html`,
+    `*/*;q=0, text/*`,
+    `${JSON_TYPE};q=0, ${FORM_TYPE};q=0, */*`, // the exact ranges decide, not */*
+  ];
+  it.each(refused)('Accept %j -> ERR_NOT_ACCEPTABLE (406)', (header) => {
+    const e = thrown(() => negotiateAccept(header));
+    expect(e).toBeInstanceOf(NotAcceptableError);
+    expect(e).toMatchObject({ code: 'ERR_NOT_ACCEPTABLE', field: 'Accept' });
+    expect(httpStatusOf(e)).toBe(406);
+    expect(e.message).toContain(JSON_TYPE);
+  });
+
+  it('bounds the work: long headers and too many ranges are ERR_MEDIA_TYPE', () => {
+    const long = thrown(() => negotiateAccept('*/*;' + ' '.repeat(MAX_ACCEPT_LENGTH)));
+    expect(long).toBeInstanceOf(MediaTypeError);
+    const many = thrown(() => negotiateAccept(Array.from({ length: MAX_ACCEPT_RANGES + 1 }, () => 'text/plain').join(',')));
+    expect(many).toBeInstanceOf(MediaTypeError);
+    expect(httpStatusOf(many)).toBe(400);
+    expect(negotiateAccept(Array.from({ length: MAX_ACCEPT_RANGES }, () => '*/*').join(','))).toBe('form');
+  });
+
+  it('agrees with negotiator on random well-formed headers', () => {
+    const RANGES = ['*/*', 'application/*', JSON_TYPE, FORM_TYPE, 'text/html', 'text/*', 'application/json'];
+    const caseOf = (s: string, upper: boolean[]) => [...s].map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c)).join('');
+    const element = fc.record({
+      q: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: undefined }),
+      upper: fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
+      ows: fc.constantFrom('', ' ', '\t', '  '),
+    });
+    const header = fc
+      .uniqueArray(fc.constantFrom(...RANGES), { minLength: 1, maxLength: RANGES.length })
+      .chain((names) => fc.tuple(fc.constant(names), fc.array(element, { minLength: names.length, maxLength: names.length })))
+      .map(([names, els]) =>
+        names
+          .map((n, i) => {
+            const { q, upper, ows } = els[i]!;
+            const weight = q === undefined ? '' : `${ows};${ows}q=${(q / 1000).toFixed(3).replace(/\.?0+$/, '') || '0'}`;
+            return ows + caseOf(n, upper) + weight;
+          })
+          .join(`,`),
+      );
+    fc.assert(
+      fc.property(header, (h) => {
+        const ranked = preferredMediaTypes(h, [FORM_TYPE, JSON_TYPE]);
+        if (ranked.length === 0) {
+          expect(() => negotiateAccept(h)).toThrow(NotAcceptableError);
+        } else {
+          expect(negotiateAccept(h)).toBe(ranked[0] === JSON_TYPE ? 'json' : 'form');
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("negotiateAccept 'strict' (the specification's rule)", () => {
+  it('accepts application/vnd.pay+json alone, in any case, with a non-zero q', () => {
+    for (const h of [JSON_TYPE, 'APPLICATION/vnd.pay+json', `${JSON_TYPE};q=0.5`, `${JSON_TYPE}, ${JSON_TYPE};charset=utf-8`]) {
+      expect(negotiateAccept(h, 'strict')).toBe('json');
+    }
+  });
+
+  it.each([null, '*/*', 'application/*', `${JSON_TYPE}, */*`, `${JSON_TYPE};q=0`, 'text/html', '', `${JSON_TYPE};q=x`])(
+    'refuses %j with ERR_MEDIA_TYPE naming the option',
+    (h) => {
+      const e = thrown(() => negotiateAccept(h, 'strict'));
+      expect(e).toBeInstanceOf(MediaTypeError);
+      expect(e).toMatchObject({ code: 'ERR_MEDIA_TYPE', field: 'Accept' });
+      expect(e.message).toContain("accept: 'strict'");
+      expect(httpStatusOf(e)).toBe(400);
+    },
+  );
+});

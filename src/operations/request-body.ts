@@ -1,0 +1,69 @@
+/**
+ * The request body of `verifyRequest`: its declared media type and a bounded, strict UTF-8
+ * read. Internal.
+ *
+ * @module
+ */
+import { BodyTooLargeError, EncodingError, InvalidInputError, MediaTypeError } from '../errors.js';
+import { FORM_CONTENT_TYPE } from './sign.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Reads the body as UTF-8, refusing more than `max` bytes (declared or counted) before holding them. */
+export async function readBody(request: Request, max: number): Promise<string> {
+  if (request.bodyUsed) throw new InvalidInputError('the request body was already read', { field: 'body' });
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max) {
+    throw new BodyTooLargeError(max);
+  }
+  const stream = request.body;
+  if (stream === null) return '';
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError(max);
+    }
+    chunks.push(value);
+  }
+  let bytes: Uint8Array;
+  if (chunks.length === 1) bytes = chunks[0]!;
+  else {
+    bytes = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+      bytes.set(c, at);
+      at += c.byteLength;
+    }
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new EncodingError('request body is not valid UTF-8', { field: 'body' });
+  }
+}
+
+/** `application/x-www-form-urlencoded`, with at most a UTF-8 `charset` parameter. */
+export function checkContentType(value: string | null): void {
+  if (value === null) throw new MediaTypeError(`missing Content-Type: the body must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
+  const parts = value.split(';');
+  if (parts[0]!.trim().toLowerCase() !== FORM_CONTENT_TYPE) {
+    throw new MediaTypeError(`Content-Type must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
+  }
+  for (let i = 1; i < parts.length; i++) {
+    const p = parts[i]!;
+    const eq = p.indexOf('=');
+    if (eq < 0) continue;
+    if (p.slice(0, eq).trim().toLowerCase() === 'charset') {
+      const cs = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+      if (cs !== 'utf-8' && cs !== 'utf8') {
+        throw new MediaTypeError('Content-Type charset must be UTF-8', { field: 'Content-Type' });
+      }
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * What a verified request hands the application: every parameter the signature was computed
+ * over, with where it came from, each name at most once, and (on OAuth operations) a `login`
+ * that is the authenticated consumer. Plain pairs in, so any transport can use it. Internal.
+ *
+ * @module
+ */
+import { InvalidInputError } from '../errors.js';
+
+/**
+ * Where a parameter of a verified request came from: the URL's query or the form body.
+ *
+ * @example
+ * ```ts
+ * const fromQuery = verified.signedParams.filter((p) => p.source === 'query');
+ * ```
+ */
+export type ParamSource = 'query' | 'body';
+
+/**
+ * One parameter of a verified request: decoded name and value, and where it came from. Each name
+ * appears once in `VerifiedRequest.signedParams`, so a lookup by name is unambiguous.
+ *
+ * @example
+ * ```ts
+ * const { signedParams } = await verifyRequest(request, { credentials });
+ * const orderId = signedParams.find((p) => p.name === 'client_orderid')?.value;
+ * ```
+ */
+export interface SignedParam {
+  /** Parameter name, decoded. */
+  readonly name: string;
+  /** Value, decoded; body values trimmed as the service trims them (and as they were verified). */
+  readonly value: string;
+  /** `'query'` or `'body'`. */
+  readonly source: ParamSource;
+}
+
+/** Query pairs first (URL order), then body pairs (body order), as frozen records. */
+export function signedParamsOf(
+  query: ReadonlyArray<readonly [string, string]>,
+  body: ReadonlyArray<readonly [string, string]>,
+): readonly SignedParam[] {
+  const out: SignedParam[] = [];
+  for (const [name, value] of query) out.push(Object.freeze({ name, value, source: 'query' }));
+  for (const [name, value] of body) out.push(Object.freeze({ name, value, source: 'body' }));
+  return Object.freeze(out);
+}
+
+/**
+ * Refuses a name that appears twice (twice in the body, or in the query and the body): the
+ * signature input sorts parameters, so a client could swap two values of one name and change
+ * which one an application reads first without breaking it. `oauth_*` names are left to the
+ * OAuth verifier, which allows one body repeat of each header value and refuses the rest.
+ *
+ * @throws {@link InvalidInputError} naming the parameter and where it appeared.
+ */
+export function refuseDuplicates(params: readonly SignedParam[]): void {
+  const seen = new Map<string, ParamSource>();
+  for (const p of params) {
+    if (p.name.startsWith('oauth_')) continue;
+    const first = seen.get(p.name);
+    if (first !== undefined) {
+      const where = first === p.source ? `twice in the ${p.source}` : 'in both the query and the body';
+      throw new InvalidInputError(`parameter "${p.name.slice(0, 100)}" appears ${where}: send each parameter once`, {
+        field: p.name.slice(0, 100),
+      });
+    }
+    seen.set(p.name, p.source);
+  }
+}
+
+/**
+ * On an OAuth operation the merchant is `oauth_consumer_key`; a `login` parameter naming someone
+ * else would hand the application an identity the signature does not vouch for.
+ *
+ * @throws {@link InvalidInputError} (field `login`) when a `login` differs from `consumerKey`.
+ */
+export function checkLoginIsConsumer(params: readonly SignedParam[], consumerKey: string): void {
+  for (const p of params) {
+    if (p.name === 'login' && p.value !== consumerKey) {
+      throw new InvalidInputError(`the ${p.source} "login" differs from oauth_consumer_key: on an OAuth operation they must name the same merchant`, {
+        field: 'login',
+      });
+    }
+  }
+}
