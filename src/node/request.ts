@@ -36,7 +36,7 @@ function fetchHeaders(req: IncomingMessageLike): Headers {
  * on a path); `trustProxy` takes scheme and host from `X-Forwarded-Proto`/`X-Forwarded-Host`.
  * The body is read with `maxBodyBytes` applied while it streams. A body a parser has already
  * consumed is refused (`BodyConsumedError`) unless the raw bytes are passed as `body`.
- * `verifyIncoming` does the same checks without building a `Request`, and costs less.
+ * {@link verifyIncoming} does the same checks without building a `Request`, and costs less.
  *
  * @example
  * ```ts

@@ -155,6 +155,34 @@ export { DEFAULT_MAX_BODY_BYTES };
  * ```
  */
 export async function verifyRequest(request: Request, options: VerifyRequestOptions): Promise<VerifiedRequest> {
+  return verifyRequestParts(
+    {
+      method: request.method,
+      url: request.url,
+      header: (name) => request.headers.get(name),
+      readBody: (max) => readBody(request, max),
+    },
+    options,
+  );
+}
+
+/**
+ * A request as the verifier reads it, whatever the transport: `verifyRequest` makes one of a
+ * Fetch `Request`, `paysig/node` of a Node `IncomingMessage`. Internal.
+ */
+export interface RequestParts {
+  /** HTTP method as received. */
+  readonly method: string;
+  /** Absolute URL as received. */
+  readonly url: string;
+  /** A header's value by lower-case name; null when absent. */
+  header(name: string): string | null;
+  /** The body as UTF-8 text, refusing more than `max` bytes; called once, after the header checks. */
+  readBody(max: number): Promise<string>;
+}
+
+/** {@link verifyRequest} on transport-independent parts: the one copy of the checks. @internal */
+export async function verifyRequestParts(request: RequestParts, options: VerifyRequestOptions): Promise<VerifiedRequest> {
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
     throw new InvalidInputError('verifyRequest needs options with a credentials function', { field: 'credentials' });
   }
@@ -173,15 +201,15 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
     throw new UnknownOperationError(`no operation at path ${JSON.stringify(url.pathname.slice(0, 200))}`, { field: 'path' });
   }
   const op = match.operation;
-  checkContentType(request.headers.get('content-type'));
-  const responseFormat = negotiateAccept(request.headers.get('accept'), options.accept ?? 'negotiate');
+  checkContentType(request.header('content-type'));
+  const responseFormat = negotiateAccept(request.header('accept'), options.accept ?? 'negotiate');
 
   const endpoint: { endpointId?: string; endpointGroupId?: string } =
     match.endpointGroupId !== undefined
       ? { endpointGroupId: endpointIdString(match.endpointGroupId, 'endpointGroupId') }
       : { endpointId: endpointIdString(match.endpointId, 'endpointId') };
 
-  const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const body = await request.readBody(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const params = parseForm(body);
   for (const p of params) p[1] = serviceTrim(p[1]);
 
@@ -213,7 +241,7 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
     return { operation: op, scheme: auth.scheme, ...(login !== undefined ? { login } : {}), ...endpoint, params, signedParams, responseFormat };
   }
 
-  const authorization = request.headers.get('authorization');
+  const authorization = request.header('authorization');
   if (authorization === null) throw new OAuthHeaderError(`operation "${op.id}" needs an OAuth Authorization header`);
   const method = auth.method;
   const oauthOptions: VerifyOAuthOptions = {
