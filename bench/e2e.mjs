@@ -113,11 +113,13 @@ try {
     for (const [i, scenario] of SCENARIOS.entries()) {
       for (const s of servers) {
         const before = await s.cpu();
+        const t0 = performance.now();
         const r = await load(s.base, reqs.get(s.mode)[i], REQUESTS);
+        const seconds = (performance.now() - t0) / 1000;
         const used = (await s.cpu()) - before;
         const answered = r['2xx'];
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`e2e: ${s.mode} ${scenario}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-        ((samples[scenario] ??= {})[s.mode] ??= []).push({ cpuUs: used / answered, p99: r.latency.p99, rps: answered / r.duration });
+        ((samples[scenario] ??= {})[s.mode] ??= []).push({ cpuUs: used / answered, p99: r.latency.p99, rps: answered / seconds });
       }
     }
   }
