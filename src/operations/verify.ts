@@ -22,6 +22,7 @@ import {
 import { verifyOAuth, type NonceStore, type VerifyOAuthOptions } from '../oauth/index.js';
 import type { Operation } from './catalog.js';
 import { matchOperationPath } from './lookup.js';
+import { pathAndQuery } from './url-parts.js';
 import {
   checkFields,
   controlFieldsOf,
@@ -190,12 +191,7 @@ export async function verifyRequestParts(request: RequestParts, options: VerifyR
     throw new HttpMethodNotAllowedError('POST', `method must be POST, got ${JSON.stringify(request.method.slice(0, 20))}`);
   }
   const requestUrl = options.url ?? request.url;
-  let url: URL;
-  try {
-    url = new URL(requestUrl);
-  } catch {
-    throw new InvalidInputError('the request URL is not an absolute URL', { field: 'url' });
-  }
+  const url = pathAndQuery(requestUrl);
   const match = matchOperationPath(url.pathname, options.basePath ?? '');
   if (match === undefined) {
     throw new UnknownOperationError(`no operation at path ${JSON.stringify(url.pathname.slice(0, 200))}`, { field: 'path' });
