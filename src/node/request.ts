@@ -40,7 +40,6 @@ function fetchHeaders(req: IncomingMessageLike): Headers {
  *
  * @example
  * ```ts
- * import { createServer } from 'node:http';
  * import { verifyRequest, httpStatusOf } from 'paysig';
  * import { toFetchRequest } from 'paysig/node';
  *

@@ -82,7 +82,7 @@ export interface VerifyRequestOptions {
   maxSkewSeconds?: number;
   /** OAuth nonce store; replays within the window are refused. */
   nonceStore?: NonceStore;
-  /** Largest body accepted, in bytes (default 64 KiB), read with a bounded reader; over it: {@link BodyTooLargeError}. */
+  /** Largest body accepted, in bytes (default 64 KiB), read with a bounded reader; over it: {@link index!BodyTooLargeError}. */
   maxBodyBytes?: number;
   /** Explicit schemes by operation id, for the operations whose scheme is unknown (or to override). */
   schemes?: Readonly<Record<string, Scheme>>;
@@ -91,7 +91,7 @@ export interface VerifyRequestOptions {
   /**
    * How `Accept` is read (default `'negotiate'`): RFC 9110 content negotiation, which accepts a
    * missing header and the any-type range (star, slash, star) real clients send, and refuses one
-   * that excludes both response formats ({@link NotAcceptableError}, 406). `'strict'`: the specification's rule, only
+   * that excludes both response formats ({@link index!NotAcceptableError}, 406). `'strict'`: the specification's rule, only
    * `application/vnd.pay+json` ({@link MediaTypeError}, 400). See docs/verifying.md.
    */
   accept?: AcceptMode;
