@@ -258,6 +258,14 @@ if (runtime === 'node' && !flag('--no-bundle') && only === undefined) {
   bundle = await bundleSizes(console.log, flag('--bundle-detail'), distDir);
 }
 
+// The end-to-end server benchmark (bench/e2e.mjs, also `npm run bench:e2e`), Node only; it writes
+// its own results (bench/out/e2e.*, or with --publish bench/e2e-results.json and the README table).
+if (runtime === 'node' && value('--dist') === undefined && (only === undefined || 'e2e'.includes(only))) {
+  const pass = ['--quick', '--publish'].filter(flag);
+  const r = spawnSync(process.execPath, [join(here, 'e2e.mjs'), ...pass], { stdio: 'inherit' });
+  if (r.status !== 0) process.exitCode = 1;
+}
+
 machine.loadAfter = os.loadavg().map((x) => +x.toFixed(2));
 console.log(`\n# load after: ${machine.loadAfter.join(' ')}`);
 

@@ -7,6 +7,7 @@
  */
 import {
   PaysigError,
+  type BodyConsumedError,
   type BodyTooLargeError,
   type ControlMismatchError,
   type EncodingError,
@@ -63,7 +64,8 @@ export type AnyPaysigError =
   | BodyTooLargeError
   | KeyExponentError
   | KeyTooLargeError
-  | NotAcceptableError;
+  | NotAcceptableError
+  | BodyConsumedError;
 
 /**
  * Whether a value is a paysig error; narrows it to {@link AnyPaysigError}.
@@ -102,6 +104,7 @@ const STATUS: Record<PaysigErrorCode, number> = {
   ERR_KEY_EXPONENT: 500,
   ERR_KEY_TOO_LARGE: 500,
   ERR_NOT_ACCEPTABLE: 406,
+  ERR_BODY_CONSUMED: 500,
 };
 
 /**

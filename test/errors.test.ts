@@ -62,6 +62,7 @@ function describeError(e: AnyPaysigError): string {
     case 'ERR_KEY_EXPONENT':
     case 'ERR_UNKNOWN_OPERATION':
     case 'ERR_MEDIA_TYPE':
+    case 'ERR_BODY_CONSUMED':
     case 'ERR_NOT_ACCEPTABLE':
       return e.code;
     default:

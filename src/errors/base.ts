@@ -39,7 +39,8 @@ export type PaysigErrorCode =
   | 'ERR_BODY_TOO_LARGE'
   | 'ERR_KEY_EXPONENT'
   | 'ERR_KEY_TOO_LARGE'
-  | 'ERR_NOT_ACCEPTABLE';
+  | 'ERR_NOT_ACCEPTABLE'
+  | 'ERR_BODY_CONSUMED';
 
 /**
  * Base class of every error paysig throws or rejects with. `instanceof` a subclass narrows `code`

@@ -75,3 +75,18 @@ export class BodyTooLargeError extends PaysigError {
     this.limit = limit;
   }
 }
+
+/**
+ * The request body was read before paysig could read it, typically by a body parser (Express
+ * `urlencoded()`/`json()`, a Koa or Fastify form parser), or a Fetch `Request` whose body was
+ * used. paysig verifies the bytes as sent and never a re-serialisation of a parse (which can
+ * differ from what was signed), so this is a server set-up error (500): verify before the parser
+ * runs, or keep the raw bytes (`express.raw(...)`) and pass them as the `body` option.
+ */
+export class BodyConsumedError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_BODY_CONSUMED';
+  /** @param message who read the body and how to fix the set-up */
+  constructor(message = 'the request body was already read', options?: PaysigErrorOptions) {
+    super('ERR_BODY_CONSUMED', message, { field: 'body', ...options });
+  }
+}

@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { BodyTooLargeError, EncodingError, InvalidInputError, MediaTypeError } from '../errors.js';
+import { BodyConsumedError, BodyTooLargeError, EncodingError, MediaTypeError } from '../errors.js';
 import { FORM_CONTENT_TYPE } from './sign.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Reads the body as UTF-8, refusing more than `max` bytes (declared or counted) before holding them. */
 export async function readBody(request: Request, max: number): Promise<string> {
-  if (request.bodyUsed) throw new InvalidInputError('the request body was already read', { field: 'body' });
+  if (request.bodyUsed) throw new BodyConsumedError('the request body was already read: pass verifyRequest a fresh Request (or request.clone() before reading it)');
   const declared = request.headers.get('content-length');
   if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max) {
     throw new BodyTooLargeError(max);

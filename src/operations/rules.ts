@@ -66,6 +66,26 @@ function checkRule(op: RuleSource, rule: FieldRule, values: FieldValues, seen: S
   }
 }
 
+/** The names the rules and the formula read, per operation and scheme: built once, then reused. */
+const SIGNIFICANT = new WeakMap<RuleSource, Map<string, ReadonlySet<string>>>();
+
+function significantOf(op: RuleSource, auth: ResolvedAuth): ReadonlySet<string> {
+  const key = auth.kind === 'control' ? auth.formula : auth.kind;
+  let byScheme = SIGNIFICANT.get(op);
+  const hit = byScheme?.get(key);
+  if (hit !== undefined) return hit;
+  const significant = new Set<string>(['control', 'login', 'amount', 'currency']);
+  for (const rule of op.rules) {
+    if (rule.kind === 'together') for (const f of rule.fields) significant.add(f);
+    else if (rule.kind === 'spelling') significant.add(rule.use).add(rule.field);
+    else significant.add(rule.field);
+  }
+  if (auth.kind === 'control') for (const t of FORMULAS[auth.formula].terms) significant.add(termFieldName(op, t.field));
+  if (byScheme === undefined) SIGNIFICANT.set(op, (byScheme = new Map()));
+  byScheme.set(key, significant);
+  return significant;
+}
+
 /**
  * Checks the operation's field rules and the scheme's required terms against the request's
  * pairs, and returns the values by name. Every field a rule or formula reads must appear at most
@@ -77,13 +97,7 @@ export function checkFields(
   pairs: ReadonlyArray<readonly [string, string]>,
   exponent: Exponent | undefined,
 ): FieldValues {
-  const significant = new Set<string>(['control', 'login', 'amount', 'currency']);
-  for (const rule of op.rules) {
-    if (rule.kind === 'together') for (const f of rule.fields) significant.add(f);
-    else if (rule.kind === 'spelling') significant.add(rule.use).add(rule.field);
-    else significant.add(rule.field);
-  }
-  if (auth.kind === 'control') for (const t of FORMULAS[auth.formula].terms) significant.add(termFieldName(op, t.field));
+  const significant = significantOf(op, auth);
 
   const values: FieldValues = new Map();
   const seen = new Set<string>();

@@ -22,6 +22,7 @@ import {
 import { verifyOAuth, type NonceStore, type VerifyOAuthOptions } from '../oauth/index.js';
 import type { Operation } from './catalog.js';
 import { matchOperationPath } from './lookup.js';
+import { pathAndQuery } from './url-parts.js';
 import {
   checkFields,
   controlFieldsOf,
@@ -81,7 +82,7 @@ export interface VerifyRequestOptions {
   maxSkewSeconds?: number;
   /** OAuth nonce store; replays within the window are refused. */
   nonceStore?: NonceStore;
-  /** Largest body accepted, in bytes (default 64 KiB), read with a bounded reader; over it: {@link BodyTooLargeError}. */
+  /** Largest body accepted, in bytes (default 64 KiB), read with a bounded reader; over it: {@link index!BodyTooLargeError}. */
   maxBodyBytes?: number;
   /** Explicit schemes by operation id, for the operations whose scheme is unknown (or to override). */
   schemes?: Readonly<Record<string, Scheme>>;
@@ -90,7 +91,7 @@ export interface VerifyRequestOptions {
   /**
    * How `Accept` is read (default `'negotiate'`): RFC 9110 content negotiation, which accepts a
    * missing header and the any-type range (star, slash, star) real clients send, and refuses one
-   * that excludes both response formats ({@link NotAcceptableError}, 406). `'strict'`: the specification's rule, only
+   * that excludes both response formats ({@link index!NotAcceptableError}, 406). `'strict'`: the specification's rule, only
    * `application/vnd.pay+json` ({@link MediaTypeError}, 400). See docs/verifying.md.
    */
   accept?: AcceptMode;
@@ -155,6 +156,34 @@ export { DEFAULT_MAX_BODY_BYTES };
  * ```
  */
 export async function verifyRequest(request: Request, options: VerifyRequestOptions): Promise<VerifiedRequest> {
+  return verifyRequestParts(
+    {
+      method: request.method,
+      url: request.url,
+      header: (name) => request.headers.get(name),
+      readBody: (max) => readBody(request, max),
+    },
+    options,
+  );
+}
+
+/**
+ * A request as the verifier reads it, whatever the transport: `verifyRequest` makes one of a
+ * Fetch `Request`, `paysig/node` of a Node `IncomingMessage`. Internal.
+ */
+export interface RequestParts {
+  /** HTTP method as received. */
+  readonly method: string;
+  /** Absolute URL as received. */
+  readonly url: string;
+  /** A header's value by lower-case name; null when absent. */
+  header(name: string): string | null;
+  /** The body as UTF-8 text, refusing more than `max` bytes; called once, after the header checks. */
+  readBody(max: number): Promise<string>;
+}
+
+/** {@link verifyRequest} on transport-independent parts: the one copy of the checks. @internal */
+export async function verifyRequestParts(request: RequestParts, options: VerifyRequestOptions): Promise<VerifiedRequest> {
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
     throw new InvalidInputError('verifyRequest needs options with a credentials function', { field: 'credentials' });
   }
@@ -162,26 +191,21 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
     throw new HttpMethodNotAllowedError('POST', `method must be POST, got ${JSON.stringify(request.method.slice(0, 20))}`);
   }
   const requestUrl = options.url ?? request.url;
-  let url: URL;
-  try {
-    url = new URL(requestUrl);
-  } catch {
-    throw new InvalidInputError('the request URL is not an absolute URL', { field: 'url' });
-  }
+  const url = pathAndQuery(requestUrl);
   const match = matchOperationPath(url.pathname, options.basePath ?? '');
   if (match === undefined) {
     throw new UnknownOperationError(`no operation at path ${JSON.stringify(url.pathname.slice(0, 200))}`, { field: 'path' });
   }
   const op = match.operation;
-  checkContentType(request.headers.get('content-type'));
-  const responseFormat = negotiateAccept(request.headers.get('accept'), options.accept ?? 'negotiate');
+  checkContentType(request.header('content-type'));
+  const responseFormat = negotiateAccept(request.header('accept'), options.accept ?? 'negotiate');
 
   const endpoint: { endpointId?: string; endpointGroupId?: string } =
     match.endpointGroupId !== undefined
       ? { endpointGroupId: endpointIdString(match.endpointGroupId, 'endpointGroupId') }
       : { endpointId: endpointIdString(match.endpointId, 'endpointId') };
 
-  const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const body = await request.readBody(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const params = parseForm(body);
   for (const p of params) p[1] = serviceTrim(p[1]);
 
@@ -213,7 +237,7 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
     return { operation: op, scheme: auth.scheme, ...(login !== undefined ? { login } : {}), ...endpoint, params, signedParams, responseFormat };
   }
 
-  const authorization = request.headers.get('authorization');
+  const authorization = request.header('authorization');
   if (authorization === null) throw new OAuthHeaderError(`operation "${op.id}" needs an OAuth Authorization header`);
   const method = auth.method;
   const oauthOptions: VerifyOAuthOptions = {

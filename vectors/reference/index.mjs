@@ -6,6 +6,7 @@
 //   crypto.mjs   SHA-1, HMAC-SHA1, RSA-SHA256, key refusals           (node:crypto)
 //   control.mjs  control formulas, amounts in minor units, digests     (node:crypto)
 //   sign.mjs     whole-request OAuth signing and verification           (node:crypto)
+//   server.mjs   a plain server's check of one request (bench/e2e.mjs)  (node:crypto)
 // A refusal throws `Refused` with the paysig error code the same input must produce.
 // Code that must run outside Node (the vector engine) imports percent.mjs and oauth.mjs only.
 export * from './percent.mjs';
@@ -13,3 +14,4 @@ export * from './oauth.mjs';
 export * from './crypto.mjs';
 export * from './control.mjs';
 export * from './sign.mjs';
+export * from './server.mjs';

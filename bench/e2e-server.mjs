@@ -1,0 +1,72 @@
+// One server of the end-to-end benchmark (bench/e2e.mjs), in a child process of its own so its
+// CPU time can be read alone. Usage: node bench/e2e-server.mjs <mode> <dist dir>; the parent talks
+// over IPC: the server sends { port } once listening, and answers 'cpu' with process.cpuUsage().
+//   reference  plain node:crypto check (vectors/reference/server.mjs)
+//   fetch      paysig verifyRequest on a Fetch Request (toFetchRequest, as a Node server builds one)
+//   node       paysig/node verifyIncoming, no Request built
+import { createServer } from 'node:http';
+import process from 'node:process';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { plainVerify } from '../vectors/reference/index.mjs';
+import { CONTROL_KEY, NOW } from './fixtures.mjs';
+
+const [mode, distDir] = process.argv.slice(2);
+const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
+const node = await import(pathToFileURL(join(distDir, 'node.js')).href);
+
+// Fixed `now` and no nonce store (the same signed request is sent again and again), like the
+// reference, which checks no nonce either.
+const options = {
+  basePath: '/paynet',
+  credentials: () => ({ controlKey: CONTROL_KEY }),
+  now: NOW,
+  nonceStore: { check: () => Promise.resolve(true) },
+};
+
+function answer(res, ok, status = 403) {
+  res.writeHead(ok ? 200 : status, { 'content-type': 'application/json' });
+  res.end(ok ? '{"ok":true}' : '{"ok":false}');
+}
+
+const handlers = {
+  reference(req, res) {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const url = `http://${req.headers.host}${req.url}`;
+      let ok = false;
+      try {
+        ok = plainVerify({ url, path: req.url, headers: req.headers, body }, { controlKey: CONTROL_KEY, now: NOW });
+      } catch {
+        ok = false;
+      }
+      answer(res, ok);
+    });
+  },
+  fetch(req, res) {
+    node
+      .toFetchRequest(req)
+      .then((request) => lib.verifyRequest(request, options))
+      .then(
+        () => answer(res, true),
+        (e) => answer(res, false, lib.httpStatusOf(e)),
+      );
+  },
+  node(req, res) {
+    node.verifyIncoming(req, options).then(
+      () => answer(res, true),
+      (e) => answer(res, false, lib.httpStatusOf(e)),
+    );
+  },
+};
+
+const handler = handlers[mode];
+if (handler === undefined) throw new Error(`unknown mode ${mode}`);
+const server = createServer(handler);
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', (m) => {
+  if (m === 'cpu') process.send({ cpu: process.cpuUsage() });
+  if (m === 'exit') server.close(() => process.exit(0)) && server.closeAllConnections();
+});

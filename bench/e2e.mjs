@@ -1,0 +1,194 @@
+#!/usr/bin/env node
+// End to end: what a node:http server pays per verified request. Three servers, each in a child
+// process on 127.0.0.1 (bench/e2e-server.mjs): the plain node:crypto check of
+// vectors/reference/server.mjs (the reference, 1.00), paysig's verifyRequest on a Fetch Request,
+// and paysig/node's verifyIncoming. autocannon sends a fixed number of requests (with a time cap),
+// and each server's own CPU time (process.cpuUsage, user + system) over the run is divided by the
+// requests answered. Rounds interleave the servers so load from elsewhere hits them alike; the
+// figure is the median round.
+//
+//   node bench/e2e.mjs [--quick] [--publish] [--dist <dir>] [--prof]
+//   --quick    one short round (smoke run); writes nothing
+//   --publish  write bench/e2e-results.json and the table in bench/README.md (else bench/out/)
+//   --prof     start the servers with --cpu-prof (profiles in bench/out/prof/)
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { CONSUMER_KEY, CONTROL_KEY, NONCE, PAYOUT_PARAMS, TIMESTAMP } from './fixtures.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const args = process.argv.slice(2);
+const flag = (f) => args.includes(f);
+const value = (f) => (args.includes(f) ? args[args.indexOf(f) + 1] : undefined);
+const distDir = value('--dist') === undefined ? join(here, '..', 'dist') : resolve(value('--dist'));
+if (!existsSync(join(distDir, 'node.js'))) {
+  console.error(`${distDir} has no node.js: run \`npm run build\` first`);
+  process.exit(1);
+}
+const quick = flag('--quick');
+const ROUNDS = quick ? 1 : 3;
+const REQUESTS = quick ? 2_000 : 10_000;
+const WARMUP = quick ? 500 : 3_000;
+const CONNECTIONS = 8;
+const CAP_SECONDS = quick ? 20 : 60;
+
+const MODES = [
+  { id: 'reference', name: 'plain node:crypto server (reference)' },
+  { id: 'fetch', name: 'paysig verifyRequest(Request)', target: 1.6 },
+  { id: 'node', name: 'paysig/node verifyIncoming', target: 1.3 },
+];
+const SCENARIOS = ['sale (control C-B)', 'payout (OAuth HMAC-SHA1, 16 fields)'];
+
+const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
+
+/** The two signed requests for a server at `base` (the OAuth signature covers host and port). */
+async function requestsFor(base) {
+  const credentials = { login: CONSUMER_KEY, controlKey: CONTROL_KEY };
+  const sale = await lib.signRequest('sale', {
+    baseUrl: `${base}/paynet`,
+    endpointId: 1111,
+    params: [['client_orderid', '902B4FF5'], ['order_desc', 'Test order'], ['amount', '10.42'], ['currency', 'EUR'],
+      ['email', 'john.smith@gmail.com'], ['ipaddress', '203.0.113.42'], ['redirect_url', 'https://merchant.example/done']],
+    credentials,
+  });
+  const payout = await lib.signRequest('payout', { baseUrl: `${base}/paynet`, endpointId: 1111, params: PAYOUT_PARAMS, credentials, nonce: NONCE, timestamp: TIMESTAMP });
+  return [sale, payout].map((s) => ({ method: 'POST', path: new URL(s.url).pathname, headers: { ...s.headers }, body: s.body }));
+}
+
+function start(mode) {
+  const execArgv = flag('--prof') ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'out', 'prof')}`, `--cpu-prof-name=${mode}.cpuprofile`] : [];
+  const child = fork(join(here, 'e2e-server.mjs'), [mode, distDir], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = (key) => new Promise((res) => child.once('message', (m) => res(m[key])));
+  return next('port').then((port) => ({
+    mode,
+    base: `http://127.0.0.1:${port}`,
+    cpu: async () => {
+      const p = next('cpu');
+      child.send('cpu');
+      const c = await p;
+      return c.user + c.system;
+    },
+    stop: () => new Promise((res) => {
+      child.once('exit', res);
+      child.send('exit');
+    }),
+  }));
+}
+
+function load(base, request, amount) {
+  return new Promise((res, rej) => {
+    const inst = autocannon({ url: base, connections: CONNECTIONS, amount, requests: [request] }, (err, result) => (err ? rej(err) : res(result)));
+    const cap = setTimeout(() => inst.stop(), CAP_SECONDS * 1000);
+    inst.on('done', () => clearTimeout(cap));
+  });
+}
+
+/** The gate: valid accepted (200), tampered refused (403), before anything is timed. */
+async function gate(server, request) {
+  const send = (body) => fetch(server.base + request.path, { method: 'POST', headers: request.headers, body }).then((r) => r.status);
+  const tampered = request.body.replace('amount=10.42', 'amount=10.43');
+  if (tampered === request.body) throw new Error('e2e: could not tamper with the body');
+  const got = [await send(request.body), await send(tampered)];
+  if (got[0] !== 200 || got[1] !== 403) throw new Error(`e2e gate: ${server.mode} answered ${got.join('/')} for valid/tampered, want 200/403`);
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const loadBefore = os.loadavg().map((x) => +x.toFixed(2));
+console.log(`# e2e: node ${process.versions.node}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), load ${loadBefore.join(' ')}`);
+console.log(`# ${ROUNDS} round(s) of ${REQUESTS} requests per server and scenario, ${CONNECTIONS} connections`);
+
+const servers = [];
+for (const m of MODES) servers.push(await start(m.id));
+const samples = {}; // scenario -> mode -> [{ cpuUs, p99, rps }]
+try {
+  const reqs = new Map();
+  for (const s of servers) reqs.set(s.mode, await requestsFor(s.base));
+  for (const s of servers) for (const r of reqs.get(s.mode)) await gate(s, r);
+  for (const s of servers) for (const r of reqs.get(s.mode)) await load(s.base, r, WARMUP);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, scenario] of SCENARIOS.entries()) {
+      for (const s of servers) {
+        const before = await s.cpu();
+        const t0 = performance.now();
+        const r = await load(s.base, reqs.get(s.mode)[i], REQUESTS);
+        const seconds = (performance.now() - t0) / 1000;
+        const used = (await s.cpu()) - before;
+        const answered = r['2xx'];
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`e2e: ${s.mode} ${scenario}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+        ((samples[scenario] ??= {})[s.mode] ??= []).push({ cpuUs: used / answered, p99: r.latency.p99, rps: answered / seconds });
+      }
+    }
+  }
+} finally {
+  for (const s of servers) await s.stop();
+}
+
+const results = SCENARIOS.map((scenario) => {
+  const ref = median(samples[scenario].reference.map((x) => x.cpuUs));
+  return {
+    scenario,
+    cases: MODES.map((m) => {
+      const xs = samples[scenario][m.id];
+      const cpuUs = median(xs.map((x) => x.cpuUs));
+      const ratio = +(cpuUs / ref).toFixed(2);
+      return {
+        mode: m.id,
+        name: m.name,
+        cpuUsPerRequest: +cpuUs.toFixed(1),
+        ratio,
+        p99Ms: median(xs.map((x) => x.p99)),
+        reqPerSec: Math.round(median(xs.map((x) => x.rps))),
+        target: m.target ?? null,
+        met: m.target === undefined ? null : ratio <= m.target,
+      };
+    }),
+  };
+});
+
+function table(run) {
+  const lines = [];
+  for (const g of run.results) {
+    lines.push(`**${g.scenario}**`, '', '| server | CPU/request | ratio | p99 latency | requests/s | target |', '|---|--:|--:|--:|--:|---|');
+    for (const c of g.cases) {
+      const target = c.target === null ? '' : `<= ${c.target}: ${c.met ? 'met' : '**not met**'}`;
+      lines.push(`| ${c.name} | ${c.cpuUsPerRequest} us | ${c.ratio.toFixed(2)} | ${c.p99Ms} ms | ${c.reqPerSec.toLocaleString('en-US')} | ${target} |`);
+    }
+    lines.push('');
+  }
+  return `Run: node ${run.node}, ${run.date}, ${run.cpu}, load ${run.loadBefore.join(' ')} before and ${run.loadAfter.join(' ')} after; ${run.rounds} rounds of ${run.requests} requests, ${run.connections} connections, median round.\n\n${lines.join('\n')}`;
+}
+
+const run = {
+  node: process.versions.node,
+  date: new Date().toISOString(),
+  cpu: `${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores)`,
+  loadBefore,
+  loadAfter: os.loadavg().map((x) => +x.toFixed(2)),
+  rounds: ROUNDS,
+  requests: REQUESTS,
+  connections: CONNECTIONS,
+  results,
+};
+const md = table(run);
+console.log('\n' + md);
+
+if (!quick) {
+  if (flag('--publish')) {
+    writeFileSync(join(here, 'e2e-results.json'), JSON.stringify(run, null, 2) + '\n');
+    const readme = join(here, 'README.md');
+    const text = readFileSync(readme, 'utf8');
+    const a = text.indexOf('<!-- e2e:start -->');
+    const b = text.indexOf('<!-- e2e:end -->');
+    if (a >= 0 && b > a) writeFileSync(readme, text.slice(0, a + '<!-- e2e:start -->'.length) + '\n' + md + '\n' + text.slice(b));
+    console.log('# wrote bench/e2e-results.json and bench/README.md');
+  } else {
+    mkdirSync(join(here, 'out'), { recursive: true });
+    writeFileSync(join(here, 'out', 'e2e.json'), JSON.stringify(run, null, 2) + '\n');
+    writeFileSync(join(here, 'out', 'e2e.md'), `# e2e (unpublished run)\n\n${md}\n`);
+    console.log('# wrote bench/out/e2e.json and bench/out/e2e.md');
+  }
+}
