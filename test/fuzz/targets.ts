@@ -1,0 +1,6 @@
+/** Every fuzz target, in the order the runners use. */
+import type { FuzzTarget } from './harness.js';
+import { encodingTargets } from './targets-encoding.js';
+import { oauthTargets } from './targets-oauth.js';
+
+export const allTargets: readonly FuzzTarget[] = [...encodingTargets, ...oauthTargets];
