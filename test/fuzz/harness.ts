@@ -62,8 +62,9 @@ export async function runCase<T>(t: FuzzTarget<T>, input: T, tally?: Tally): Pro
 }
 
 /** The fast-check property of a target. */
-export function propertyOf<T>(t: FuzzTarget<T>, tally?: Tally): fc.IAsyncProperty<[T]> {
+export function propertyOf<T>(t: FuzzTarget<T>, tally?: Tally, onCase?: () => void): fc.IAsyncProperty<[T]> {
   return fc.asyncProperty(t.arb, async (input) => {
+    onCase?.();
     await runCase(t, input, tally);
   });
 }

@@ -11,6 +11,7 @@ import { fromHex, toHex } from '../../src/encoding/hex.js';
 import { percentDecode, percentEncode } from '../../src/encoding/percent.js';
 import { toMinorUnits } from '../../src/control/amount.js';
 import { hostile, over } from './arbitraries.js';
+import { minorOracle } from './oracles.js';
 import { FuzzViolation, target } from './harness.js';
 
 const wellFormed = (s: string): boolean => Buffer.from(s, 'utf8').toString('utf8') === s;
@@ -67,18 +68,6 @@ function base64Oracle(s: string): Uint8Array | undefined {
 
 function hexOracle(s: string): Uint8Array | undefined {
   return /^(?:[0-9a-fA-F]{2})*$/.test(s) ? new Uint8Array(Buffer.from(s, 'hex')) : undefined;
-}
-
-/** Minor units, written independently with BigInt arithmetic on the decimal's parts. */
-function minorOracle(amount: string, exponent: number): bigint | undefined {
-  const m = /^([0-9]+)(?:\.([0-9]+))?$/.exec(amount);
-  if (m === null) return undefined;
-  const frac = m[2] ?? '';
-  const scaled = BigInt(m[1]! + frac) * 10n ** BigInt(Math.max(0, exponent - frac.length));
-  const divisor = 10n ** BigInt(Math.max(0, frac.length - exponent));
-  if (scaled % divisor !== 0n) return undefined;
-  const v = scaled / divisor;
-  return v <= 9223372036854775807n ? v : undefined;
 }
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \n%';
