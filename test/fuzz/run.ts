@@ -66,6 +66,7 @@ for (const [i, t] of targets.entries()) {
   if (result.failed) {
     failed = true;
     console.error(fc.defaultReportMessage(result));
+    console.error(`error: ${String(result.errorInstance)}`);
     console.error(`\nreplay: npm run test:fuzz -- --seed ${result.seed} --target ${t.name} --path ${result.counterexamplePath}${backend === 'web' ? ' --backend web' : ''}`);
     break;
   }
