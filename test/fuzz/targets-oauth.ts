@@ -30,6 +30,14 @@ const headerArb = fc.oneof(
     )
     .map(([scheme, pairs, sep]) => scheme + pairs.map(([n, v, eq]) => `${n}${eq}${v}"`).join(sep)),
   hostile(80),
+  // Mostly well-formed: distinct names, escaped values, one random separator or space.
+  fc
+    .tuple(
+      fc.uniqueArray(fc.tuple(fc.constantFrom(...OAUTH_NAMES.slice(0, 10)), fc.string({ unit: 'grapheme', maxLength: 8 })), { selector: (p) => p[0], minLength: 1, maxLength: 7 }),
+      fc.constantFrom(', ', ',', ' , ', ',\t'),
+      fc.constantFrom('OAuth ', 'oauth\t', 'OAUTH  '),
+    )
+    .map(([pairs, sep, scheme]) => scheme + pairs.map(([n, v]) => `${n}="${encodeURIComponent(v)}"`).join(sep)),
 );
 
 /** Header from a random map of OAuth parameters, percent-encoded: reaches the verifier's later checks. */
