@@ -20,7 +20,8 @@ for (const name of parts) {
   merged.projectRoot = report.projectRoot;
   const remap = new Map();
   for (const [file, tf] of Object.entries(report.testFiles ?? {})) {
-    const out = (merged.testFiles[file] ??= { ...tf, tests: [] });
+    const out = merged.testFiles[file] ?? { ...tf, tests: [] };
+    merged.testFiles[file] = out;
     for (const t of tf.tests) {
       const key = `${file}\u0000${t.name}`;
       let id = idByKey.get(key);

@@ -36,8 +36,8 @@ export const CASE_MS = Number(process.env['PAYSIG_FUZZ_CASE_MS'] ?? 2000);
 export type Tally = Map<string, Map<string, number>>;
 
 function count(tally: Tally, name: string, outcome: string): void {
-  let row = tally.get(name);
-  if (row === undefined) tally.set(name, (row = new Map()));
+  const row = tally.get(name) ?? new Map<string, number>();
+  tally.set(name, row);
   row.set(outcome, (row.get(outcome) ?? 0) + 1);
 }
 
