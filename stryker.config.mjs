@@ -4,8 +4,10 @@
 // STRYKER_FOLDER=encoding (any folder of src/) mutates that folder only and keeps its own
 // incremental file in stryker/parts/; `node stryker/merge.mjs` merges the parts into
 // stryker/incremental.json, which a full run then starts from.
-const folder = process.env.STRYKER_FOLDER;
-const scope = folder ? `src/${folder}/**/*.ts` : 'src/**/*.ts';
+// STRYKER_FILES=src/oauth/header.ts,src/oauth/url.ts with STRYKER_PART=<name> does the same for
+// a list of files (stryker/parts/<name>.json).
+const folder = process.env.STRYKER_PART ?? process.env.STRYKER_FOLDER;
+const scope = process.env.STRYKER_FILES?.split(',') ?? [folder ? `src/${folder}/**/*.ts` : 'src/**/*.ts'];
 const name = folder ?? 'all';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -14,7 +16,7 @@ export default {
   vitest: { configFile: 'stryker/vitest.config.ts', related: true },
   coverageAnalysis: 'perTest',
   mutate: [
-    scope,
+    ...scope,
     '!src/**/*.test.ts',
     '!src/cli/**',
     // Type-only and re-export-only modules: nothing a test could observe.
@@ -35,7 +37,7 @@ export default {
   reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
-  tempDirName: '.stryker-tmp',
+  tempDirName: `.stryker-tmp/${name}`,
   cleanTempDir: 'always',
   thresholds: { high: 95, low: 90, break: null },
 };
