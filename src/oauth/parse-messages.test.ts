@@ -69,6 +69,31 @@ describe('parseAuthorizationHeader refusals', () => {
   });
 });
 
+describe('parseAuthorizationHeader names and separators at their boundaries', () => {
+  it('name characters: letters (both ends of each case), digits, underscore', () => {
+    expect(Object.keys(parseAuthorizationHeader('OAuth oauth_AZaz09_="1"').params)).toEqual(['oauth_AZaz09_']);
+    for (const c of ['@', '[', '`', '{', '/', ':']) {
+      const h = `OAuth oauth_a${c}b="1"`;
+      expect(headerError(h)).toBe(`Authorization header expects ="..." after "oauth_a" at offset ${h.indexOf(c)}`);
+    }
+  });
+  it('only realm and names longer than "oauth_" that start with it', () => {
+    for (const name of ['realmx', 'oauthxyz', 'xoauth_a', 'Oauth_a']) {
+      expect(headerError(`OAuth ${name}="1"`)).toBe(`Authorization header has parameter "${name}"; only "realm" and "oauth_*" are allowed at offset 6`);
+    }
+  });
+  it('needs both "=" and the opening quote', () => {
+    for (const h of ['OAuth oauth_a:"1"', 'OAuth oauth_a ="1"', 'OAuth oauth_a="1", oauth_b"2"']) {
+      expect(headerError(h)).toMatch(/^Authorization header expects ="\.\.\." after "oauth_[ab]" at offset \d+$/);
+    }
+  });
+  it('a space inside a value is kept; a result without realm has no realm key', () => {
+    const parsed = parseAuthorizationHeader('OAuth oauth_a="x y"');
+    expect(parsed).toStrictEqual({ params: { oauth_a: 'x y' } });
+    expect(Object.hasOwn(parsed, 'realm')).toBe(false);
+  });
+});
+
 describe('parseAuthorizationHeader accepts', () => {
   it('tabs and spaces around separators, any case of the scheme, realm anywhere', () => {
     expect(parseAuthorizationHeader(' \toAuTh\toauth_a="1"\t,\t oauth_B_9="%20" , realm="r%2Cs"\t')).toEqual({
@@ -104,6 +129,10 @@ describe('splitUrl', () => {
   it('escapes spaces and non-ASCII in the path, surrogate pairs as one character', () => {
     expect(splitUrl('https://h.example/a b/é/😀/~').baseUri).toBe('https://h.example/a%20b/%C3%A9/%F0%9F%98%80/~');
     expect(urlError('https://h.example/x\u007f')).toBe('"url" must not contain control characters');
+    expect(splitUrl('https://h.example/\uD800\uDC00/\uDBFF\uDFFF').baseUri).toBe('https://h.example/%F0%90%80%80/%F4%8F%BF%BF');
+    const longest = `https://h.example/${'a'.repeat(16_384 - 18)}`;
+    expect(longest.length).toBe(16_384);
+    expect(splitUrl(longest).baseUri).toBe(longest);
   });
   it('refuses what is not an absolute http(s) URL, saying why', () => {
     expect(urlError(7)).toBe('"url" must be a string, got number');
