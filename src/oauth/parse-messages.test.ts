@@ -146,6 +146,7 @@ describe('splitUrl', () => {
     expect(urlError(':https//h')).toBe('"url" must be an absolute http: or https: URL');
     expect(urlError('https:/h.example/')).toBe('"url" must be an absolute URL starting with "http://" or "https://"');
     expect(urlError('https:h.example//')).toBe('"url" must be an absolute URL starting with "http://" or "https://"');
+    expect(urlError('https:x/h.example/')).toBe('"url" must be an absolute URL starting with "http://" or "https://"');
     expect(urlError('https://h\\x/')).toBe('"url" must not contain "\\" in its authority');
     expect(urlError('https:///p')).toBe('"url" has an empty host');
     expect(urlError('https://user@/p')).toBe('"url" has an empty host');
