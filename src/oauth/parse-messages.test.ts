@@ -126,6 +126,13 @@ describe('splitUrl', () => {
     expect(splitUrl('https://h.example/p#a?b=1').query).toBe('');
     expect(splitUrl('https://h.example?q=1')).toMatchObject({ baseUri: 'https://h.example/', query: 'q=1' });
   });
+  it('keeps apart URLs whose scheme and host run together, and an "@" in the path', () => {
+    // A cache keyed on scheme + host + path without a separator would confuse these two.
+    expect(splitUrl('https://x.example/p').baseUri).toBe('https://x.example/p');
+    expect(splitUrl('http://sx.example/p').baseUri).toBe('http://sx.example/p');
+    expect(splitUrl('https://h.example/@x').baseUri).toBe('https://h.example/@x');
+    expect(splitUrl('https://h.example/p#a=1').query).toBe('');
+  });
   it('escapes spaces and non-ASCII in the path, surrogate pairs as one character', () => {
     expect(splitUrl('https://h.example/a b/é/😀/~').baseUri).toBe('https://h.example/a%20b/%C3%A9/%F0%9F%98%80/~');
     expect(urlError('https://h.example/x\u007f')).toBe('"url" must not contain control characters');
