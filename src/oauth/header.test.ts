@@ -108,6 +108,7 @@ describe('parseAuthorizationHeader', () => {
     const hostile = 'OAuth ' + 'oauth_a="'.padEnd(MAX_HEADER_LENGTH - 6, '%');
     const t = performance.now();
     for (let i = 0; i < 200; i++) expect(() => parseAuthorizationHeader(hostile)).toThrow(PaysigError);
-    expect(performance.now() - t).toBeLessThan(2000);
+    // Not under mutation testing (instrumented code on a shared machine is many times slower).
+    if (process.env['STRYKER_MUTATOR_WORKER'] === undefined) expect(performance.now() - t).toBeLessThan(2000);
   });
 });
