@@ -1,14 +1,14 @@
-// Express 5: no body parser on this route (verifyRequest reads the raw form body itself).
+// Express 5: no body parser on this route (verifyIncoming reads the raw form body itself).
 //   PORT=8080 node examples/express/server.mjs
 import express from 'express';
-import { httpStatusOf, isPaysigError, verifyRequest } from 'paysig';
+import { httpStatusOf, isPaysigError } from 'paysig';
+import { verifyIncoming } from 'paysig/node';
 import { credentials } from '../merchant.mjs';
-import { toRequest } from '../node-request.mjs';
 
 const app = express();
 app.post('/paynet/api/*path', async (req, res) => {
   try {
-    const { operation, scheme } = await verifyRequest(toRequest(req), { basePath: '/paynet', credentials });
+    const { operation, scheme } = await verifyIncoming(req, { basePath: '/paynet', credentials });
     res.json({ operation: operation.id, scheme }); // a real server processes the operation here
   } catch (error) {
     res.status(httpStatusOf(error)).json({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' });

@@ -1,14 +1,14 @@
-// Koa: no body parser in front (verifyRequest reads the raw form body from ctx.req).
+// Koa: no body parser in front (verifyIncoming reads the raw form body from ctx.req).
 //   PORT=8080 node examples/koa/server.mjs
 import Koa from 'koa';
-import { httpStatusOf, isPaysigError, verifyRequest } from 'paysig';
+import { httpStatusOf, isPaysigError } from 'paysig';
+import { verifyIncoming } from 'paysig/node';
 import { credentials } from '../merchant.mjs';
-import { toRequest } from '../node-request.mjs';
 
 const app = new Koa();
 app.use(async (ctx) => {
   try {
-    const { operation, scheme } = await verifyRequest(toRequest(ctx.req), { basePath: '/paynet', credentials });
+    const { operation, scheme } = await verifyIncoming(ctx.req, { basePath: '/paynet', credentials });
     ctx.body = { operation: operation.id, scheme }; // a real server processes the operation here
   } catch (error) {
     ctx.status = httpStatusOf(error);
