@@ -7,6 +7,7 @@ import { control, cryptoBackendName, PaysigError, UnsupportedError } from '../sr
 import * as web from '../src/crypto/web.js';
 
 declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExportsInTest: a module augmentation (the vitest context type), not a test export
   export interface ProvidedContext {
     /** The backend the project aliases `#crypto` to. */
     backend: 'web' | 'node';

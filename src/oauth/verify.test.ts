@@ -279,7 +279,10 @@ describe('verifyOAuth nonce handling', () => {
 
   it('asks the store to remember the nonce until the timestamp leaves the window', async () => {
     let seen: [string, string, number, number] | undefined;
-    const store: NonceStore = { check: (c, n, t, ttl) => ((seen = [c, n, t, ttl]), Promise.resolve(true)) };
+    const store: NonceStore = { check: (c, n, t, ttl) => {
+      seen = [c, n, t, ttl];
+      return Promise.resolve(true);
+    } };
     const { request } = await signed('hmac', 'HMAC-SHA1', 'ttl', NOW - 100);
     await verifyOAuth(request, opts(store));
     expect(seen).toEqual(['hmac', 'ttl', NOW - 100, 201]);

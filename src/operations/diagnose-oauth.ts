@@ -80,7 +80,9 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
   for (const [name, value] of query) parameters.push({ name, value, source: 'query', signed: true });
   const base = { expectedMethod: ctx.expectedMethod, parameters, maxSkewSeconds: ctx.maxSkewSeconds };
   const bodyParams = (repeats: Set<number>) =>
-    ctx.trimmed.forEach(([name, value], i) => parameters.push({ name, value, source: 'body', signed: !repeats.has(i) }));
+    ctx.trimmed.forEach(([name, value], i) => {
+      parameters.push({ name, value, source: 'body', signed: !repeats.has(i) });
+    });
   if (ctx.authorization === null) {
     bodyParams(new Set());
     return { oauth: base, hints, problem: 'the request has no Authorization header' };

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { PaysigError } from '../../src/errors.js';
 
 /** One fuzz target: what to generate and how to feed it to paysig. */
+// biome-ignore lint/suspicious/noExplicitAny: a target list mixes generators of every input type (test code)
 export interface FuzzTarget<T = any> {
   readonly name: string;
   /** Share of the long run's case budget (relative; cheap parsers get more). */

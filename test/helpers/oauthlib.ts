@@ -12,7 +12,7 @@ export interface BaseCase {
   params: ReadonlyArray<readonly [string, string]>;
 }
 
-const SCRIPT = String.raw`
+const SCRIPT = `
 import json, sys
 from urllib.parse import urlparse
 from oauthlib.oauth1.rfc5849 import signature as s

@@ -87,7 +87,7 @@ let ok = false;
 try {
   ok = await main();
 } catch (e) {
-  console.log(`browser: ${e && e.stack ? e.stack : e}`);
+  console.log(`browser: ${e?.stack ? e.stack : e}`);
   console.log('0 passed, 1 failed');
 } finally {
   await cleanup();

@@ -68,7 +68,7 @@ export function pairs(list, what) {
   return list.map((p) => {
     if (Array.isArray(p)) return [p[0], p[1]];
     if (p && typeof p === 'object' && 'name' in p) return [p.name, p.value];
-    fail(`${what}: bad pair ${show(p)}`);
+    return fail(`${what}: bad pair ${show(p)}`);
   });
 }
 
