@@ -20,7 +20,15 @@ export default defineConfig({
           // the Redis tests (real servers and child processes; twice would double their ~20 s), the
           // conformance kit (child processes), and paysig/node, which exists only under the `node`
           // condition (so with node:crypto).
-          exclude: ['src/node/**', 'test/cli.test.ts', 'test/conformance-kit.test.ts', 'test/bundling.test.ts', 'test/consumer-types.test.ts', 'test/redis.test.ts', 'test/redis-faults.test.ts'],
+          exclude: [
+            'src/node/**',
+            'test/cli.test.ts',
+            'test/conformance-kit.test.ts',
+            'test/bundling.test.ts',
+            'test/consumer-types.test.ts',
+            'test/redis.test.ts',
+            'test/redis-faults.test.ts',
+          ],
           testTimeout: 30_000,
         },
       },

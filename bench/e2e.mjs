@@ -51,17 +51,41 @@ async function requestsFor(base) {
   const sale = await lib.signRequest('sale', {
     baseUrl: `${base}/paynet`,
     endpointId: 1111,
-    params: [['client_orderid', '902B4FF5'], ['order_desc', 'Test order'], ['amount', '10.42'], ['currency', 'EUR'],
-      ['email', 'john.smith@gmail.com'], ['ipaddress', '203.0.113.42'], ['redirect_url', 'https://merchant.example/done']],
+    params: [
+      ['client_orderid', '902B4FF5'],
+      ['order_desc', 'Test order'],
+      ['amount', '10.42'],
+      ['currency', 'EUR'],
+      ['email', 'john.smith@gmail.com'],
+      ['ipaddress', '203.0.113.42'],
+      ['redirect_url', 'https://merchant.example/done'],
+    ],
     credentials,
   });
-  const payout = await lib.signRequest('payout', { baseUrl: `${base}/paynet`, endpointId: 1111, params: PAYOUT_PARAMS, credentials, nonce: NONCE, timestamp: TIMESTAMP });
-  return [sale, payout].map((s) => ({ method: 'POST', path: new URL(s.url).pathname, headers: { ...s.headers }, body: s.body }));
+  const payout = await lib.signRequest('payout', {
+    baseUrl: `${base}/paynet`,
+    endpointId: 1111,
+    params: PAYOUT_PARAMS,
+    credentials,
+    nonce: NONCE,
+    timestamp: TIMESTAMP,
+  });
+  return [sale, payout].map((s) => ({
+    method: 'POST',
+    path: new URL(s.url).pathname,
+    headers: { ...s.headers },
+    body: s.body,
+  }));
 }
 
 function start(mode) {
-  const execArgv = flag('--prof') ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'out', 'prof')}`, `--cpu-prof-name=${mode}.cpuprofile`] : [];
-  const child = fork(join(here, 'e2e-server.mjs'), [mode, distDir], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const execArgv = flag('--prof')
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'out', 'prof')}`, `--cpu-prof-name=${mode}.cpuprofile`]
+    : [];
+  const child = fork(join(here, 'e2e-server.mjs'), [mode, distDir], {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = (key) => new Promise((res) => child.once('message', (m) => res(m[key])));
   return next('port').then((port) => ({
     mode,
@@ -72,16 +96,19 @@ function start(mode) {
       const c = await p;
       return c.user + c.system;
     },
-    stop: () => new Promise((res) => {
-      child.once('exit', res);
-      child.send('exit');
-    }),
+    stop: () =>
+      new Promise((res) => {
+        child.once('exit', res);
+        child.send('exit');
+      }),
   }));
 }
 
 function load(base, request, amount) {
   return new Promise((res, rej) => {
-    const inst = autocannon({ url: base, connections: CONNECTIONS, amount, requests: [request] }, (err, result) => (err ? rej(err) : res(result)));
+    const inst = autocannon({ url: base, connections: CONNECTIONS, amount, requests: [request] }, (err, result) =>
+      err ? rej(err) : res(result),
+    );
     const cap = setTimeout(() => inst.stop(), CAP_SECONDS * 1000);
     inst.on('done', () => clearTimeout(cap));
   });
@@ -89,16 +116,20 @@ function load(base, request, amount) {
 
 /** The gate: valid accepted (200), tampered refused (403), before anything is timed. */
 async function gate(server, request) {
-  const send = (body) => fetch(server.base + request.path, { method: 'POST', headers: request.headers, body }).then((r) => r.status);
+  const send = (body) =>
+    fetch(server.base + request.path, { method: 'POST', headers: request.headers, body }).then((r) => r.status);
   const tampered = request.body.replace('amount=10.42', 'amount=10.43');
   if (tampered === request.body) throw new Error('e2e: could not tamper with the body');
   const got = [await send(request.body), await send(tampered)];
-  if (got[0] !== 200 || got[1] !== 403) throw new Error(`e2e gate: ${server.mode} answered ${got.join('/')} for valid/tampered, want 200/403`);
+  if (got[0] !== 200 || got[1] !== 403)
+    throw new Error(`e2e gate: ${server.mode} answered ${got.join('/')} for valid/tampered, want 200/403`);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const loadBefore = os.loadavg().map((x) => +x.toFixed(2));
-console.log(`# e2e: node ${process.versions.node}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), load ${loadBefore.join(' ')}`);
+console.log(
+  `# e2e: node ${process.versions.node}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), load ${loadBefore.join(' ')}`,
+);
 console.log(`# ${ROUNDS} round(s) of ${REQUESTS} requests per server and scenario, ${CONNECTIONS} connections`);
 
 const servers = [];
@@ -118,8 +149,13 @@ try {
         const seconds = (performance.now() - t0) / 1000;
         const used = (await s.cpu()) - before;
         const answered = r['2xx'];
-        if (r.non2xx > 0 || r.errors > 0) throw new Error(`e2e: ${s.mode} ${scenario}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-        ((samples[scenario] ??= {})[s.mode] ??= []).push({ cpuUs: used / answered, p99: r.latency.p99, rps: answered / seconds });
+        if (r.non2xx > 0 || r.errors > 0)
+          throw new Error(`e2e: ${s.mode} ${scenario}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+        ((samples[scenario] ??= {})[s.mode] ??= []).push({
+          cpuUs: used / answered,
+          p99: r.latency.p99,
+          rps: answered / seconds,
+        });
       }
     }
   }
@@ -152,10 +188,17 @@ const results = SCENARIOS.map((scenario) => {
 function table(run) {
   const lines = [];
   for (const g of run.results) {
-    lines.push(`**${g.scenario}**`, '', '| server | CPU/request | ratio | p99 latency | requests/s | target |', '|---|--:|--:|--:|--:|---|');
+    lines.push(
+      `**${g.scenario}**`,
+      '',
+      '| server | CPU/request | ratio | p99 latency | requests/s | target |',
+      '|---|--:|--:|--:|--:|---|',
+    );
     for (const c of g.cases) {
       const target = c.target === null ? '' : `<= ${c.target}: ${c.met ? 'met' : '**not met**'}`;
-      lines.push(`| ${c.name} | ${c.cpuUsPerRequest} us | ${c.ratio.toFixed(2)} | ${c.p99Ms} ms | ${c.reqPerSec.toLocaleString('en-US')} | ${target} |`);
+      lines.push(
+        `| ${c.name} | ${c.cpuUsPerRequest} us | ${c.ratio.toFixed(2)} | ${c.p99Ms} ms | ${c.reqPerSec.toLocaleString('en-US')} | ${target} |`,
+      );
     }
     lines.push('');
   }
@@ -183,7 +226,8 @@ if (!quick) {
     const text = readFileSync(readme, 'utf8');
     const a = text.indexOf('<!-- e2e:start -->');
     const b = text.indexOf('<!-- e2e:end -->');
-    if (a >= 0 && b > a) writeFileSync(readme, text.slice(0, a + '<!-- e2e:start -->'.length) + '\n' + md + '\n' + text.slice(b));
+    if (a >= 0 && b > a)
+      writeFileSync(readme, text.slice(0, a + '<!-- e2e:start -->'.length) + '\n' + md + '\n' + text.slice(b));
     console.log('# wrote bench/e2e-results.json and bench/README.md');
   } else {
     mkdirSync(join(here, 'out'), { recursive: true });

@@ -13,24 +13,26 @@ export const NOW = TIMESTAMP + 10;
 export const PAYOUT_URL = 'https://sandbox.gateway.example/paynet/api/v2/payout/1111';
 
 /** Decoded form-body fields of a realistic payout: 16 pairs, some needing escapes. */
-export const PAYOUT_PARAMS = Object.freeze([
-  ['client_orderid', '902B4FF5-2026-11-21'],
-  ['order_desc', 'Payout for order #4711 (refund: "late delivery")'],
-  ['amount', '10.42'],
-  ['currency', 'EUR'],
-  ['ipaddress', '203.0.113.42'],
-  ['first_name', 'John'],
-  ['last_name', 'Smith'],
-  ['email', 'john.smith+payouts@gmail.com'],
-  ['phone', '+1 (555) 010-2030'],
-  ['address1', '100 Main St., Apt 4/B'],
-  ['city', 'Springfield'],
-  ['zip_code', '62701'],
-  ['country', 'US'],
-  ['destination-card-no', '4111111111111111'],
-  ['redirect_url', 'https://merchant.example/payout/done?order=4711&lang=en'],
-  ['server_callback_url', 'https://merchant.example/callbacks/payout?secret=a*b!c'],
-].map((p) => Object.freeze(p)));
+export const PAYOUT_PARAMS = Object.freeze(
+  [
+    ['client_orderid', '902B4FF5-2026-11-21'],
+    ['order_desc', 'Payout for order #4711 (refund: "late delivery")'],
+    ['amount', '10.42'],
+    ['currency', 'EUR'],
+    ['ipaddress', '203.0.113.42'],
+    ['first_name', 'John'],
+    ['last_name', 'Smith'],
+    ['email', 'john.smith+payouts@gmail.com'],
+    ['phone', '+1 (555) 010-2030'],
+    ['address1', '100 Main St., Apt 4/B'],
+    ['city', 'Springfield'],
+    ['zip_code', '62701'],
+    ['country', 'US'],
+    ['destination-card-no', '4111111111111111'],
+    ['redirect_url', 'https://merchant.example/payout/done?order=4711&lang=en'],
+    ['server_callback_url', 'https://merchant.example/callbacks/payout?secret=a*b!c'],
+  ].map((p) => Object.freeze(p)),
+);
 
 /** The published C-B example (public-docs-facts.md). */
 export const CONTROL_FIELDS = Object.freeze({
@@ -82,7 +84,7 @@ function rng(seed) {
 }
 
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
-const RESERVED = " !\"#$%&'()*+,/:;<=>?@[]^`{|}";
+const RESERVED = ' !"#$%&\'()*+,/:;<=>?@[]^`{|}';
 const NON_ASCII = ['é', 'ü', 'ß', 'Ж', 'щ', 'я', '€', '中', '文', '😀'];
 
 /**

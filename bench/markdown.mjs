@@ -8,7 +8,8 @@ function groupTable(g) {
     const target = c.target === undefined ? '' : `<= ${c.target}: ${c.met ? 'met' : '**not met**'}`;
     md += `| ${c.name} | ${fmtInt(c.opsPerSec)} | ${fmtTime(c.nsPerOp)} | ${c.ratio.toFixed(2)} | ${target} |\n`;
   }
-  for (const x of g.excluded ?? []) md += `| ~~${x.name}~~ | excluded by the gate: ${x.reason.replace(/\|/g, '\\|')} | | | |\n`;
+  for (const x of g.excluded ?? [])
+    md += `| ~~${x.name}~~ | excluded by the gate: ${x.reason.replace(/\|/g, '\\|')} | | | |\n`;
   return md;
 }
 
@@ -17,10 +18,14 @@ export function renderRun(run) {
   const m = run.machine;
   let md = `Run: ${run.runtime} ${run.version}, ${run.date}, ${m.cpu} (${m.cores} cores), load ${m.loadBefore.join(' ')} before and ${m.loadAfter.join(' ')} after. Reference pipeline checked against oauthlib: ${run.referenceCheckedByOauthlib}.\n\n`;
   md += '#### Targets\n\n| group | paysig ratio | target | |\n|---|--:|--:|---|\n';
-  for (const [backend, groups] of [['node', run.backends.node], ['web', run.backends.web]]) {
+  for (const [backend, groups] of [
+    ['node', run.backends.node],
+    ['web', run.backends.web],
+  ]) {
     for (const g of groups) {
       const c = g.cases?.find((x) => x.target !== undefined);
-      if (c) md += `| ${g.id}${backend === 'web' ? ' (WebCrypto)' : ''} | ${c.ratio.toFixed(2)} | <= ${c.target} | ${c.met ? 'met' : '**not met**'} |\n`;
+      if (c)
+        md += `| ${g.id}${backend === 'web' ? ' (WebCrypto)' : ''} | ${c.ratio.toFixed(2)} | <= ${c.target} | ${c.met ? 'met' : '**not met**'} |\n`;
     }
   }
   const growth = run.baseStringGrowth;
@@ -28,12 +33,14 @@ export function renderRun(run) {
     md += `| base string 10000 vs 1000 params | ${growth.ratio10000to1000}x | <= 11x | ${growth.met ? 'met' : '**not met**'} |\n`;
   }
   for (const b of run.bundle ?? []) {
-    if (b.goal) md += `| bundle, ${b.name} (gzip) | ${b.gzip} B | <= ${b.goal} B | ${b.goalMet ? 'met' : '**not met**'} |\n`;
+    if (b.goal)
+      md += `| bundle, ${b.name} (gzip) | ${b.gzip} B | <= ${b.goal} B | ${b.goalMet ? 'met' : '**not met**'} |\n`;
   }
   md += '\n### node:crypto backend (`dist/crypto/node.js`)\n\n';
   for (const g of run.backends.node) md += groupTable(g) + '\n';
   if (run.backends.web.length) {
-    md += '### WebCrypto backend on the same runtime (`dist/crypto/web.js`, separate process with `--conditions=paysig-webcrypto`)\n\n';
+    md +=
+      '### WebCrypto backend on the same runtime (`dist/crypto/web.js`, separate process with `--conditions=paysig-webcrypto`)\n\n';
     for (const g of run.backends.web) md += groupTable(g) + '\n';
   }
   const gr = run.baseStringGrowth;
@@ -41,10 +48,12 @@ export function renderRun(run) {
     md += `### Base string growth\n\n10000 vs 1000 parameters: ${gr.ratio10000to1000}x (target <= 11x: ${gr.met ? 'met' : '**not met**'}).\n\n`;
   }
   if (run.bundle?.length) {
-    md += '### Bundle sizes (esbuild minified ESM, platform browser; gzip -9)\n\n| entry | minified | gzip | target |\n|---|--:|--:|---|\n';
+    md +=
+      '### Bundle sizes (esbuild minified ESM, platform browser; gzip -9)\n\n| entry | minified | gzip | target |\n|---|--:|--:|---|\n';
     for (const b of run.bundle) {
       if (b.error) md += `| ${b.name} | failed: ${b.error} | | |\n`;
-      else md += `| ${b.name} | ${b.minified} B | ${b.gzip} B | ${b.maxGzip === null ? '' : `<= ${b.maxGzip} B: ${b.met ? 'met' : '**not met**'}`} |\n`;
+      else
+        md += `| ${b.name} | ${b.minified} B | ${b.gzip} B | ${b.maxGzip === null ? '' : `<= ${b.maxGzip} B: ${b.met ? 'met' : '**not met**'}`} |\n`;
     }
   }
   return md;

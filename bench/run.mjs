@@ -43,7 +43,11 @@ const value = (f) => {
 
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
 const runtimeVersion =
-  runtime === 'deno' ? globalThis.Deno.version.deno : runtime === 'bun' ? globalThis.Bun.version : process.versions.node;
+  runtime === 'deno'
+    ? globalThis.Deno.version.deno
+    : runtime === 'bun'
+      ? globalThis.Bun.version
+      : process.versions.node;
 
 /**
  * How to start `script` under the current runtime, with extra resolution `conditions` (Node, Deno
@@ -76,7 +80,10 @@ async function updateReadme(all) {
 async function writeTables(all, file) {
   const { renderRun } = await import('./markdown.mjs');
   const parts = Object.entries(all.runtimes ?? {}).map(([name, run]) => `## ${name}\n\n${renderRun(run)}\n`);
-  writeFileSync(file, `# paysig benchmarks (unpublished run; \`npm run bench -- --publish\` publishes)\n\n${parts.join('\n')}`);
+  writeFileSync(
+    file,
+    `# paysig benchmarks (unpublished run; \`npm run bench -- --publish\` publishes)\n\n${parts.join('\n')}`,
+  );
   console.log(`# wrote ${file}`);
 }
 
@@ -92,7 +99,9 @@ if (wanted !== undefined && wanted !== runtime) {
   if (!['node', 'deno', 'bun'].includes(wanted)) throw new Error(`--runtime must be node, deno or bun, not ${wanted}`);
   const bin = wanted === 'node' ? 'node' : join(root, 'node_modules', '.bin', wanted);
   const script = join(here, 'run.mjs');
-  const r = spawnSync(bin, wanted === 'deno' ? ['run', '-A', script, ...args] : [script, ...args], { stdio: 'inherit' });
+  const r = spawnSync(bin, wanted === 'deno' ? ['run', '-A', script, ...args] : [script, ...args], {
+    stdio: 'inherit',
+  });
   process.exit(r.status ?? 1);
 }
 
@@ -155,7 +164,9 @@ const machine = {
   loadBefore: os.loadavg().map((x) => +x.toFixed(2)),
 };
 console.log(`# paysig benchmarks on ${runtime} ${runtimeVersion}${quick ? ' (quick)' : ''}`);
-console.log(`# ${machine.cpu}, ${machine.cores} cores, load ${machine.loadBefore.join(' ')}, ${new Date().toISOString()}`);
+console.log(
+  `# ${machine.cpu}, ${machine.cores} cores, load ${machine.loadBefore.join(' ')}, ${new Date().toISOString()}`,
+);
 
 // The reference pipeline itself, checked against an independent implementation (oauthlib).
 let oauthlib = 'not run';
@@ -195,7 +206,9 @@ const python = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'pytho
 
 const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
 if (lib.cryptoBackendName() !== 'node') {
-  throw new Error(`expected the node:crypto backend, got ${lib.cryptoBackendName()}: drop --conditions=paysig-webcrypto`);
+  throw new Error(
+    `expected the node:crypto backend, got ${lib.cryptoBackendName()}: drop --conditions=paysig-webcrypto`,
+  );
 }
 console.log(`\n# node:crypto backend (${join(distDir, 'index.js')}, #crypto -> dist/crypto/node.js)`);
 
@@ -207,7 +220,15 @@ if (flag('--no-isolate')) {
   for (const name of Object.keys(FAMILIES)) {
     const out = join(tmp, `${name}.json`);
     const pass = [...(quick ? ['--quick'] : []), ...(only === undefined ? [] : ['--only', only])];
-    const [cmd, cmdArgs] = selfCommand(join(here, 'run.mjs'), ['--family', name, '--out', out, '--dist', distDir, ...pass]);
+    const [cmd, cmdArgs] = selfCommand(join(here, 'run.mjs'), [
+      '--family',
+      name,
+      '--out',
+      out,
+      '--dist',
+      distDir,
+      ...pass,
+    ]);
     const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
     if (r.status !== 0) process.exitCode = 1;
     if (existsSync(out)) nodeResults.push(...JSON.parse(readFileSync(out, 'utf8')));
@@ -222,9 +243,11 @@ let webResults = [];
 if (!flag('--no-web') && (only === undefined || 'web'.includes(only) || only.startsWith('web'))) {
   const tmp = mkdtempSync(join(os.tmpdir(), 'paysig-bench-'));
   const out = join(tmp, 'web.json');
-  const [cmd, cmdArgs] = selfCommand(join(here, 'web.mjs'), ['--out', out, '--dist', distDir, ...(quick ? ['--quick'] : [])], [
-    'paysig-webcrypto',
-  ]);
+  const [cmd, cmdArgs] = selfCommand(
+    join(here, 'web.mjs'),
+    ['--out', out, '--dist', distDir, ...(quick ? ['--quick'] : [])],
+    ['paysig-webcrypto'],
+  );
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
   if (r.status === 0 && existsSync(out)) webResults = JSON.parse(readFileSync(out, 'utf8'));
   else {
@@ -243,7 +266,8 @@ for (const g of bs) {
 }
 if (Object.keys(growth).length > 1) {
   console.log('\n== base string growth (paysig ns/op per parameter)');
-  for (const [n, ns] of Object.entries(growth)) console.log(`  n=${n.padEnd(6)} ${(ns / Number(n)).toFixed(1).padStart(8)} ns/param`);
+  for (const [n, ns] of Object.entries(growth))
+    console.log(`  n=${n.padEnd(6)} ${(ns / Number(n)).toFixed(1).padStart(8)} ns/param`);
   if (growth[1000] && growth[10000]) {
     const x = growth[10000] / growth[1000];
     growth.ratio10000to1000 = +x.toFixed(2);
@@ -297,4 +321,3 @@ if (!quick && only === undefined && value('--dist') === undefined) {
   if (publish) await updateReadme(all);
   else await writeTables(all, join(outDir, 'results.md'));
 }
-

@@ -46,13 +46,17 @@ export function startup(n = runs) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const load = loadavg().map((x) => x.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
   const r = startup();
   if (args.includes('--json')) console.log(JSON.stringify({ ...r, load }));
   else {
     console.log(`startup, ${r.runs} interleaved runs each, median (load ${load}):`);
     console.log(`  empty script    ${r.emptyMs.toFixed(1)} ms`);
     console.log(`  import paysig   ${r.paysigMs.toFixed(1)} ms`);
-    console.log(`  ratio           ${r.ratio.toFixed(2)}x (goal <= ${r.goal}: ${r.ratio <= r.goal ? 'met' : 'not met'})`);
+    console.log(
+      `  ratio           ${r.ratio.toFixed(2)}x (goal <= ${r.goal}: ${r.ratio <= r.goal ? 'met' : 'not met'})`,
+    );
   }
 }

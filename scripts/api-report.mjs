@@ -27,7 +27,9 @@ for (const file of CONFIGS) {
   const what = `${file}: ${result.errorCount} errors, ${result.warningCount} warnings`;
   if (!result.succeeded) {
     failures++;
-    console.error(`api: FAILED ${what}${check && result.apiReportChanged ? ' (the public surface changed: run `npm run api` and commit api/)' : ''}`);
+    console.error(
+      `api: FAILED ${what}${check && result.apiReportChanged ? ' (the public surface changed: run `npm run api` and commit api/)' : ''}`,
+    );
   } else if (result.apiReportChanged) {
     console.log(`api: ${what}; report updated, commit it`);
   } else {

@@ -46,14 +46,21 @@ const BROKEN = {
 for (const [mode, cases] of Object.entries(BROKEN)) {
   const r = kit(MAIN, PY_ADAPTER(ROOT), { PAYSIG_ADAPTER_BREAK: mode });
   must(r.code === 1, `PAYSIG_ADAPTER_BREAK=${mode}: the kit exits 1`, r);
-  for (const id of cases) must(r.out.includes(`FAIL ${id}: output differs`), `PAYSIG_ADAPTER_BREAK=${mode}: the kit names ${id}`, r);
+  for (const id of cases)
+    must(r.out.includes(`FAIL ${id}: output differs`), `PAYSIG_ADAPTER_BREAK=${mode}: the kit names ${id}`, r);
 }
 
 // 3. The oauth-1.0a adapter's table, into docs/conformance.md.
-const peer = kit(MAIN, `${q(process.execPath)} ${q(join(ROOT, 'vectors/adapters/oauth-1.0a/adapter.mjs'))}`, {}, ['--json']);
+const peer = kit(MAIN, `${q(process.execPath)} ${q(join(ROOT, 'vectors/adapters/oauth-1.0a/adapter.mjs'))}`, {}, [
+  '--json',
+]);
 must(peer.code === 1, 'the oauth-1.0a adapter runs (and fails cases, as expected)', peer);
 const report = JSON.parse(peer.out);
-const table = ['| topic | pass | fail | skip |', '| --- | ---: | ---: | ---: |', ...report.topics.map((t) => `| ${t.topic} | ${t.pass} | ${t.fail} | ${t.skip} |`)];
+const table = [
+  '| topic | pass | fail | skip |',
+  '| --- | ---: | ---: | ---: |',
+  ...report.topics.map((t) => `| ${t.topic} | ${t.pass} | ${t.fail} | ${t.skip} |`),
+];
 const failures = report.cases.filter((c) => c.status === 'fail').map((c) => `- \`${c.topic}/${c.id}\`: ${c.reason}`);
 const DOC = join(ROOT, 'docs/conformance.md');
 const doc = readFileSync(DOC, 'utf8');
@@ -62,7 +69,10 @@ const end = '<!-- end of the oauth-1.0a table -->';
 const at = doc.indexOf(begin);
 const to = doc.indexOf(end);
 must(at >= 0 && to > at, 'docs/conformance.md has the table markers');
-writeFileSync(DOC, `${doc.slice(0, at + begin.length)}\n${[...table, '', 'Failing cases:', '', ...failures].join('\n')}\n${doc.slice(to)}`);
+writeFileSync(
+  DOC,
+  `${doc.slice(0, at + begin.length)}\n${[...table, '', 'Failing cases:', '', ...failures].join('\n')}\n${doc.slice(to)}`,
+);
 console.log('ok: docs/conformance.md table written');
 
 // 4. From the packed tarball.
@@ -74,7 +84,11 @@ try {
   must(spawnSync('tar', ['-xzf', tarball, '-C', tmp]).status === 0, 'unpack the tarball');
   const packed = join(tmp, 'package');
   const r = kit(join(packed, 'dist/cli/main.js'), PY_ADAPTER(packed));
-  must(r.code === 0 && /conformance: \d+ passed/.test(r.out), 'the packed package runs its own vectors with its Python adapter', r);
+  must(
+    r.code === 0 && /conformance: \d+ passed/.test(r.out),
+    'the packed package runs its own vectors with its Python adapter',
+    r,
+  );
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -14,7 +14,15 @@ let added = 0;
 
 /** Guesses os and cpu from a platform package's name (as these tools name them). */
 function platformOf(name) {
-  const os = /android/.test(name) ? 'android' : /darwin/.test(name) ? 'darwin' : /win32|windows/.test(name) ? 'win32' : /linux/.test(name) ? 'linux' : undefined;
+  const os = /android/.test(name)
+    ? 'android'
+    : /darwin/.test(name)
+      ? 'darwin'
+      : /win32|windows/.test(name)
+        ? 'win32'
+        : /linux/.test(name)
+          ? 'linux'
+          : undefined;
   const cpu = /arm64|aarch64/.test(name) ? 'arm64' : /x64|-64\b|x86_64/.test(name) ? 'x64' : undefined;
   return { os, cpu };
 }
@@ -35,7 +43,9 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+const sorted = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 lock.packages = sorted;
 writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
 console.log(`lock-foreign-platforms: ${added} entr${added === 1 ? 'y' : 'ies'} added`);

@@ -17,4 +17,8 @@ export interface Plan {
   missing: string[];
   message?: string;
 }
-export declare function plan(wanted: readonly string[], found: Readonly<Record<string, string | undefined>>, context: Context): Plan;
+export declare function plan(
+  wanted: readonly string[],
+  found: Readonly<Record<string, string | undefined>>,
+  context: Context,
+): Plan;

@@ -24,7 +24,8 @@ export const TOOLS = {
  */
 export function plan(wanted, found, context) {
   const unknown = wanted.filter((name) => !(name in TOOLS));
-  if (unknown.length > 0) throw new Error(`provision: unknown tool ${unknown.join(', ')} (known: ${Object.keys(TOOLS).join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`provision: unknown tool ${unknown.join(', ')} (known: ${Object.keys(TOOLS).join(', ')})`);
   const env = {};
   const absent = [];
   for (const name of wanted) {
@@ -38,10 +39,20 @@ export function plan(wanted, found, context) {
   const labels = absent.map((name) => TOOLS[name].label).join(', ');
   const pkgs = absent.map((name) => TOOLS[name].pkg);
   if (context.isRoot && context.hasApt && !context.off) {
-    return { env, install: pkgs, missing: [], message: `provision: ${labels} not found; installing ${pkgs.join(' ')} with apt-get` };
+    return {
+      env,
+      install: pkgs,
+      missing: [],
+      message: `provision: ${labels} not found; installing ${pkgs.join(' ')} with apt-get`,
+    };
   }
   const apt = `apt-get install -y ${pkgs.join(' ')}`;
   const how = context.hasApt ? (context.isRoot ? apt : `sudo ${apt}`) : `your package manager (Debian: ${apt})`;
   const redisHint = absent.includes('redis-server') ? ', or set REDIS_URL to an existing Redis' : '';
-  return { env, install: [], missing: absent, message: `provision: ${labels} not found; install with ${how}${redisHint}` };
+  return {
+    env,
+    install: [],
+    missing: absent,
+    message: `provision: ${labels} not found; install with ${how}${redisHint}`,
+  };
 }

@@ -41,14 +41,18 @@ if (decision.missing.length > 0) {
 }
 if (report) {
   for (const [name, path] of Object.entries(decision.env)) console.log(`provision: ${name}=${path}`);
-  if (wanted.includes('redis-server') && context.redisUrl) console.log('provision: REDIS_URL is set: no local redis-server');
+  if (wanted.includes('redis-server') && context.redisUrl)
+    console.log('provision: REDIS_URL is set: no local redis-server');
 }
 if (command.length > 0) run(command, decision.env);
 
 /** apt-get update + install, quietly; on failure, apt's own last lines and exit 1. */
 function aptInstall(pkgs) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...pkgs]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...pkgs],
+  ]) {
     const r = spawnSync('apt-get', args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     if (r.status !== 0) {
       const tail = `${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-5).join('\n');

@@ -41,15 +41,26 @@ export async function bundleSizes({ dist = DIST, detail = false, log = console.l
     });
     const bytes = result.outputFiles[0].contents;
     const gzip = gzipSync(bytes, { level: 9 }).length;
-    const rec = { name: e.name, minified: bytes.length, gzip, maxGzip: e.maxGzip, goal: e.goal, met: gzip <= e.maxGzip, goalMet: gzip <= e.goal };
+    const rec = {
+      name: e.name,
+      minified: bytes.length,
+      gzip,
+      maxGzip: e.maxGzip,
+      goal: e.goal,
+      met: gzip <= e.maxGzip,
+      goalMet: gzip <= e.goal,
+    };
     out.push(rec);
     const verdict = rec.met ? 'ok' : `OVER by ${gzip - e.maxGzip} B`;
     const goal = rec.goalMet ? 'met' : `missed by ${gzip - e.goal} B`;
-    log(`  ${e.name.padEnd(14)} ${String(bytes.length).padStart(7)} B ${String(gzip).padStart(5)} B  <= ${e.maxGzip} B ${verdict.padEnd(4)}  ${e.goal} B ${goal}`);
+    log(
+      `  ${e.name.padEnd(14)} ${String(bytes.length).padStart(7)} B ${String(gzip).padStart(5)} B  <= ${e.maxGzip} B ${verdict.padEnd(4)}  ${e.goal} B ${goal}`,
+    );
     if (detail) {
       const inputs = Object.values(result.metafile.outputs)[0].inputs;
       for (const [file, v] of Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) {
-        if (v.bytesInOutput > 0) log(`      ${String(v.bytesInOutput).padStart(6)} B  ${file.replace(/^.*dist\//, 'dist/')}`);
+        if (v.bytesInOutput > 0)
+          log(`      ${String(v.bytesInOutput).padStart(6)} B  ${file.replace(/^.*dist\//, 'dist/')}`);
       }
     }
   }

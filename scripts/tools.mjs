@@ -44,9 +44,13 @@ export function probe(wanted, env = process.env) {
       const candidates = [env.PAYSIG_PYTHON, findOnPath('python3', env), SYSTEM_PYTHON].filter(Boolean);
       found[name] = candidates.map((c) => findOnPath(c, env)).find((p) => p !== undefined && hasOauthlib(p));
     } else if (name === 'redis-server') {
-      found[name] = (env.PAYSIG_REDIS_SERVER && findOnPath(env.PAYSIG_REDIS_SERVER, env)) || findOnPath('redis-server', env);
+      found[name] =
+        (env.PAYSIG_REDIS_SERVER && findOnPath(env.PAYSIG_REDIS_SERVER, env)) || findOnPath('redis-server', env);
     } else if (name === 'chromium') {
-      found[name] = (env.CHROMIUM_PATH && findOnPath(env.CHROMIUM_PATH, env)) || findOnPath('chromium', env) || findOnPath('chromium-browser', env);
+      found[name] =
+        (env.CHROMIUM_PATH && findOnPath(env.CHROMIUM_PATH, env)) ||
+        findOnPath('chromium', env) ||
+        findOnPath('chromium-browser', env);
     } else {
       found[name] = findOnPath(name, env);
     }

@@ -37,7 +37,9 @@ export function categorizeBySource(app, srcDir) {
         const file = files.get(child.id) ?? '';
         const category = RULES.find(([re]) => re.test(file))?.[1];
         if (category === undefined) {
-          app.logger.warn(`${child.getFullName()} (${file || 'unknown file'}) has no category: add a @category tag or a rule in scripts/typedoc-categories.mjs`);
+          app.logger.warn(
+            `${child.getFullName()} (${file || 'unknown file'}) has no category: add a @category tag or a rule in scripts/typedoc-categories.mjs`,
+          );
           continue;
         }
         const tag = new CommentTag('@category', [{ kind: 'text', text: category }]);

@@ -37,15 +37,21 @@ export function load(app) {
     if (project.readme) {
       // The site shows the project name as the page title already: drop the README's own `# paysig`.
       const [first, ...rest] = relink(project.readme, pages, project, '');
-      project.readme = first?.kind === 'text' ? [{ ...first, text: first.text.replace(/^# paysig\n+/, '') }, ...rest] : [first, ...rest].filter(Boolean);
+      project.readme =
+        first?.kind === 'text'
+          ? [{ ...first, text: first.text.replace(/^# paysig\n+/, '') }, ...rest]
+          : [first, ...rest].filter(Boolean);
     }
     for (const doc of documents) doc.content = relink(doc.content, pages, project, '../');
   });
 
-  app.renderer.hooks.on('sidebar.begin', (context) => (
-    JSX.createElement('nav', { class: 'tsd-navigation paysig-tools', 'aria-label': 'Tools' },
-      JSX.createElement('a', { href: context.relativeURL(DEBUGGER_PAGE) }, 'Signature debugger (why 403?)'))
-  ));
+  app.renderer.hooks.on('sidebar.begin', (context) =>
+    JSX.createElement(
+      'nav',
+      { class: 'tsd-navigation paysig-tools', 'aria-label': 'Tools' },
+      JSX.createElement('a', { href: context.relativeURL(DEBUGGER_PAGE) }, 'Signature debugger (why 403?)'),
+    ),
+  );
 
   // Post-render jobs are awaited (END listeners are not) and cleared after each render.
   app.renderer.on(RendererEvent.BEGIN, (event) => {
@@ -69,7 +75,11 @@ function relink(parts, pages, project, prefix) {
   const out = [];
   const link = /\]\((https:\/\/github\.com\/paysig\/paysig\/blob\/main\/([^)#\s]+))(#[^)\s]*)?\)/g;
   for (const part of parts) {
-    if (part.kind === 'relative-link' && typeof part.target === 'number' && project.files.resolvePath(part.target) === DEBUGGER_SOURCE) {
+    if (
+      part.kind === 'relative-link' &&
+      typeof part.target === 'number' &&
+      project.files.resolvePath(part.target) === DEBUGGER_SOURCE
+    ) {
       out.push({ kind: 'text', text: prefix + DEBUGGER_PAGE + (part.targetAnchor ? `#${part.targetAnchor}` : '') });
       continue;
     }
@@ -90,4 +100,3 @@ function relink(parts, pages, project, prefix) {
   }
   return out;
 }
-

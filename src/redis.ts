@@ -24,7 +24,13 @@
  */
 import { NonceStoreError } from './errors.js';
 import type { NonceCheckContext, NonceStore } from './oauth/nonce.js';
-import { guardErrorEvents, redisCalls, type RedisCalls, type RedisClientFlavor, type RedisClientLike } from './redis/client.js';
+import {
+  guardErrorEvents,
+  redisCalls,
+  type RedisCalls,
+  type RedisClientFlavor,
+  type RedisClientLike,
+} from './redis/client.js';
 import { nonceKey, validateOptions } from './redis/options.js';
 import { CHECK_SCRIPT, readReply } from './redis/script.js';
 
@@ -123,12 +129,26 @@ export class RedisNonceStore implements NonceStore {
   async ready(): Promise<void> {
     await this.#withTimeout(async () => {
       await this.#policy();
-      this.#note(readReply(await this.#calls.evalScript(CHECK_SCRIPT, [this.#prefix + 'marker'], [String(this.#epoch), String(this.#seen)])));
+      this.#note(
+        readReply(
+          await this.#calls.evalScript(
+            CHECK_SCRIPT,
+            [this.#prefix + 'marker'],
+            [String(this.#epoch), String(this.#seen)],
+          ),
+        ),
+      );
     });
   }
 
   /** {@inheritDoc NonceStore.check} */
-  async check(consumerKey: string, nonce: string, timestamp: number, ttlSeconds: number, context?: NonceCheckContext): Promise<boolean> {
+  async check(
+    consumerKey: string,
+    nonce: string,
+    timestamp: number,
+    ttlSeconds: number,
+    context?: NonceCheckContext,
+  ): Promise<boolean> {
     if (!Number.isSafeInteger(timestamp) || timestamp < 0 || !Number.isFinite(ttlSeconds)) {
       throw new NonceStoreError('nonce check needs an integer timestamp and a finite TTL');
     }
@@ -153,7 +173,9 @@ export class RedisNonceStore implements NonceStore {
       );
     }
     if (reply.status === 3) {
-      throw new NonceStoreError("by Redis's clock this timestamp has already left the window: the verifier's clock is ahead of Redis's (check NTP)");
+      throw new NonceStoreError(
+        "by Redis's clock this timestamp has already left the window: the verifier's clock is ahead of Redis's (check NTP)",
+      );
     }
     throw new NonceStoreError('Redis gave an unexpected reply to the nonce check; request refused');
   }
@@ -193,7 +215,10 @@ export class RedisNonceStore implements NonceStore {
   async #withTimeout<T>(work: () => Promise<T>): Promise<T> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new NonceStoreError(`Redis did not answer within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+      timer = setTimeout(
+        () => reject(new NonceStoreError(`Redis did not answer within ${this.#timeoutMs} ms`)),
+        this.#timeoutMs,
+      );
     });
     try {
       return await Promise.race([work(), timeout]);

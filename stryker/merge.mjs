@@ -7,7 +7,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const dir = new URL('./parts/', import.meta.url);
-const parts = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const parts = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 if (parts.length === 0) throw new Error('no parts in stryker/parts/');
 
 const merged = { files: {}, testFiles: {} };
@@ -38,7 +40,11 @@ for (const name of parts) {
   for (const [file, fr] of Object.entries(report.files)) {
     merged.files[file] = {
       ...fr,
-      mutants: fr.mutants.map((m) => ({ ...m, ...(m.coveredBy ? { coveredBy: map(m.coveredBy) } : {}), ...(m.killedBy ? { killedBy: map(m.killedBy) } : {}) })),
+      mutants: fr.mutants.map((m) => ({
+        ...m,
+        ...(m.coveredBy ? { coveredBy: map(m.coveredBy) } : {}),
+        ...(m.killedBy ? { killedBy: map(m.killedBy) } : {}),
+      })),
     };
   }
 }
@@ -63,6 +69,10 @@ let val = 0;
 for (const [folder, s] of [...byFolder].sort()) {
   det += s.detected;
   val += s.valid;
-  console.log(`${folder.padEnd(20)} ${((100 * s.detected) / s.valid).toFixed(2).padStart(6)} %  (${s.detected}/${s.valid}; survived ${s.survived}, no coverage ${s.noCoverage})`);
+  console.log(
+    `${folder.padEnd(20)} ${((100 * s.detected) / s.valid).toFixed(2).padStart(6)} %  (${s.detected}/${s.valid}; survived ${s.survived}, no coverage ${s.noCoverage})`,
+  );
 }
-console.log(`${'all'.padEnd(20)} ${((100 * det) / val).toFixed(2).padStart(6)} %  (${det}/${val}) from ${parts.length} part(s)`);
+console.log(
+  `${'all'.padEnd(20)} ${((100 * det) / val).toFixed(2).padStart(6)} %  (${det}/${val}) from ${parts.length} part(s)`,
+);

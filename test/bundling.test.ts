@@ -58,8 +58,14 @@ async function bundle(app: string, platform: 'node' | 'browser', format: 'esm' |
     metafile: true,
     logLevel: 'silent',
   });
-  const inputs = Object.keys((result.metafile as Metafile).inputs).map((p) => p.replace(/^.*node_modules\/paysig\//, ''));
-  return { outfile, text: readFileSync(outfile, 'utf8'), backends: inputs.filter((p) => p.startsWith('dist/crypto/') && !p.endsWith('name.js')) };
+  const inputs = Object.keys((result.metafile as Metafile).inputs).map((p) =>
+    p.replace(/^.*node_modules\/paysig\//, ''),
+  );
+  return {
+    outfile,
+    text: readFileSync(outfile, 'utf8'),
+    backends: inputs.filter((p) => p.startsWith('dist/crypto/') && !p.endsWith('name.js')),
+  };
 }
 
 function runBundle(outfile: string): { backend: string; digest: string } {
@@ -70,11 +76,24 @@ function runBundle(outfile: string): { backend: string; digest: string } {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'paysig-bundling-'));
   built = join(dir, 'build');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(built, 'dist')], {
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(ROOT, 'tsconfig.build.json'),
+      '--outDir',
+      join(built, 'dist'),
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'pipe',
+    },
+  );
+  execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-dist.mjs'), join(built, 'dist')], {
     cwd: ROOT,
     stdio: 'pipe',
   });
-  execFileSync(process.execPath, [join(ROOT, 'scripts/bundle-dist.mjs'), join(built, 'dist')], { cwd: ROOT, stdio: 'pipe' });
 }, 120_000);
 
 afterAll(() => {

@@ -3,7 +3,17 @@
 // the node:crypto backend, so these run in the `node` project only.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,10 +44,14 @@ describe('paysig CLI', () => {
     dir = mkdtempSync(join(tmpdir(), 'paysig-cli-'));
     const out = join(dir, 'dist');
     try {
-      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', out], {
-        cwd: ROOT,
-        stdio: 'pipe',
-      });
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', out],
+        {
+          cwd: ROOT,
+          stdio: 'pipe',
+        },
+      );
     } catch {
       // Type errors elsewhere in the tree still emit JavaScript; the checks below need only the CLI.
     }
@@ -74,7 +88,18 @@ describe('paysig CLI', () => {
   });
 
   it('signs a control request without printing the key; refuses a missing env and an unknown operation', () => {
-    const args = ['sign', 'sale', '--endpoint', '1111', '--base-url', BASE, 'client_orderid=902B4FF5', 'amount=10.42', 'currency=EUR', 'email=john.smith@gmail.com'];
+    const args = [
+      'sign',
+      'sale',
+      '--endpoint',
+      '1111',
+      '--base-url',
+      BASE,
+      'client_orderid=902B4FF5',
+      'amount=10.42',
+      'currency=EUR',
+      'email=john.smith@gmail.com',
+    ];
     const r = run(args, ENV);
     expect(r.code).toBe(0);
     const digest = sha1('1111902B4FF51042john.smith@gmail.com' + KEY);
@@ -94,7 +119,21 @@ describe('paysig CLI', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('(ERR_UNKNOWN_OPERATION)');
     expect(unknown.err).not.toContain('    at ');
-    const rule = run(['sign', 'void', '--endpoint', '1', '--base-url', BASE, 'client_orderid=a', 'orderid=b', 'amount=1.00', 'currency=EUR'], ENV);
+    const rule = run(
+      [
+        'sign',
+        'void',
+        '--endpoint',
+        '1',
+        '--base-url',
+        BASE,
+        'client_orderid=a',
+        'orderid=b',
+        'amount=1.00',
+        'currency=EUR',
+      ],
+      ENV,
+    );
     expect(rule.code).toBe(2);
     expect(rule.err).toContain('"amount" is not allowed on "void"');
 
@@ -106,7 +145,21 @@ describe('paysig CLI', () => {
   });
 
   it('verify: OK for a signed request, FAIL with the reason and --explain for a tampered one', () => {
-    const signed = run(['sign', 'status', '--endpoint', '1111', '--base-url', BASE, 'client_orderid=902B4FF5', 'orderid=840019', '--format', 'http'], ENV);
+    const signed = run(
+      [
+        'sign',
+        'status',
+        '--endpoint',
+        '1111',
+        '--base-url',
+        BASE,
+        'client_orderid=902B4FF5',
+        'orderid=840019',
+        '--format',
+        'http',
+      ],
+      ENV,
+    );
     expect(signed.code).toBe(0);
     const ok = run(['verify', '-', '--base-path', '/paynet'], ENV, signed.out);
     expect(ok.out.trim()).toBe('OK status (C-S) endpoint 1111');
@@ -138,8 +191,15 @@ describe('paysig CLI', () => {
     });
     writeFileSync(join(dir, 'k.pem'), privateKey);
     writeFileSync(join(dir, 'k.pub'), publicKey);
-    const env = { PAYSIG_LOGIN: LOGIN, PAYSIG_PRIVATE_KEY_FILE: join(dir, 'k.pem'), PAYSIG_PUBLIC_KEY_FILE: join(dir, 'k.pub') };
-    const signed = run(['sign', 'payout-check', '--group', '77', '--base-url', BASE, 'amount=5.00', 'currency=EUR', '--format', 'http'], env);
+    const env = {
+      PAYSIG_LOGIN: LOGIN,
+      PAYSIG_PRIVATE_KEY_FILE: join(dir, 'k.pem'),
+      PAYSIG_PUBLIC_KEY_FILE: join(dir, 'k.pub'),
+    };
+    const signed = run(
+      ['sign', 'payout-check', '--group', '77', '--base-url', BASE, 'amount=5.00', 'currency=EUR', '--format', 'http'],
+      env,
+    );
     expect(signed.code).toBe(0);
     expect(signed.out).toContain('Authorization: OAuth ');
     expect(signed.out).not.toContain('PRIVATE KEY');
@@ -149,7 +209,25 @@ describe('paysig CLI', () => {
     expect(noKey.code).toBe(2);
     expect(noKey.err).toContain('PAYSIG_PRIVATE_KEY_FILE');
 
-    const hmac = run(['sign', 'pan-eligibility-send', '--endpoint', '1', '--base-url', BASE, '--nonce', 'y3qlvMPky7g', '--timestamp', '1669966913', 'client-order-id=1234567890', 'sending-card-ref-id=7654321', '--format', 'http'], ENV);
+    const hmac = run(
+      [
+        'sign',
+        'pan-eligibility-send',
+        '--endpoint',
+        '1',
+        '--base-url',
+        BASE,
+        '--nonce',
+        'y3qlvMPky7g',
+        '--timestamp',
+        '1669966913',
+        'client-order-id=1234567890',
+        'sending-card-ref-id=7654321',
+        '--format',
+        'http',
+      ],
+      ENV,
+    );
     const explained = run(['verify', '-', '--base-path', '/paynet', '--explain', '--now', '1669966913'], ENV, hmac.out);
     expect(explained.out).toContain('OK pan-eligibility-send (HMAC-SHA1)');
     expect(explained.out).toContain(
@@ -175,7 +253,9 @@ describe('paysig CLI', () => {
     expect(statSync(prefix + '.pkcs1.pem').mode & 0o777).toBe(0o600);
     const pub = createPublicKey(readFileSync(prefix + '.spki.pem', 'utf8'));
     expect(pub.asymmetricKeyDetails?.modulusLength).toBe(2048);
-    expect(createPublicKey(createPrivateKey(pkcs8)).export({ type: 'spki', format: 'pem' })).toBe(readFileSync(prefix + '.spki.pem', 'utf8'));
+    expect(createPublicKey(createPrivateKey(pkcs8)).export({ type: 'spki', format: 'pem' })).toBe(
+      readFileSync(prefix + '.spki.pem', 'utf8'),
+    );
 
     const again = run(['keygen', '--bits', '2048', '--out', prefix]);
     expect(again.code).toBe(2);
@@ -203,7 +283,12 @@ describe('paysig CLI', () => {
     execFileSync('cp', ['-r', join(dir, 'dist'), join(pkg, 'dist')]);
     execFileSync('cp', ['-r', join(ROOT, 'vectors'), join(pkg, 'vectors')]);
     const npm = (args: string[], cwd: string) =>
-      execFileSync('npm', [...args, '--no-audit', '--no-fund', '--ignore-scripts'], { cwd, stdio: 'pipe', encoding: 'utf8', timeout: 120_000 });
+      execFileSync('npm', [...args, '--no-audit', '--no-fund', '--ignore-scripts'], {
+        cwd,
+        stdio: 'pipe',
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     npm(['pack', '--pack-destination', dir], pkg);
     const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'));
     expect(tgz).toBeDefined();
@@ -211,7 +296,11 @@ describe('paysig CLI', () => {
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
     npm(['install', '--offline', join(dir, tgz!)], consumer);
-    const r = spawnSync('npx', ['--no-install', 'paysig', 'operations'], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync('npx', ['--no-install', 'paysig', 'operations'], {
+      cwd: consumer,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(r.status).toBe(0);
     expect(r.stdout.trim().split('\n')).toHaveLength(34);
     expect(r.stdout).toContain('/api/v2/sale/{endpointId}');
@@ -224,103 +313,131 @@ describe('paysig CLI', () => {
       "const key = readFileSync(new URL(import.meta.resolve('paysig/vectors/keys/test-only-rsa-2048-pkcs8.pem')), 'utf8');",
       "console.log(c.default.format, c.default.cases.length > 50, s.default.properties.format.const, sources.includes('| S-OP-SALE |'), key.startsWith('-----BEGIN PRIVATE KEY'));",
     ].join('\n');
-    const v = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8', timeout: 60_000 });
+    const v = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: consumer,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(v.stderr).toBe('');
     expect(v.stdout.trim()).toBe('2 true 2 true true');
     const listed = readdirSync(join(consumer, 'node_modules', 'paysig', 'vectors'));
-    expect(listed).toEqual(expect.arrayContaining(['operations.json', 'callbacks.json', 'catalog.json', 'SOURCES.md', 'schema', 'keys']));
+    expect(listed).toEqual(
+      expect.arrayContaining(['operations.json', 'callbacks.json', 'catalog.json', 'SOURCES.md', 'schema', 'keys']),
+    );
     expect(listed).not.toContain('generate');
     expect(listed).not.toContain('engine');
   }, 180_000);
 
-describe('paysig CLI: a good Unix tool', () => {
-  it('--version prints the version of package.json; without a version there it is a runtime failure (1)', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    for (const flag of ['--version', '-V']) {
-      const r = run([flag]);
-      expect(r.code).toBe(0);
-      expect(r.out).toBe(pkg.version + '\n');
-    }
-    const bare = join(dir, 'bare');
-    mkdirSync(bare, { recursive: true });
-    execFileSync('cp', ['-r', join(dir, 'dist'), join(bare, 'dist')]);
-    // dist needs package.json to resolve #crypto: keep it, without its version
-    const { version: _dropped, ...rest } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(join(bare, 'package.json'), JSON.stringify(rest));
-    const r = spawnSync(process.execPath, [join(bare, 'dist/cli/main.js'), '--version'], { encoding: 'utf8' });
-    expect(r.status).toBe(1);
-    expect(r.stderr).toContain('cannot find the package.json');
-  });
-
-  it('suggests the command, operation or option meant, and exits 2 for every usage error', () => {
-    const cmd = run(['verfy']);
-    expect(cmd.code).toBe(2);
-    expect(cmd.err.trim()).toBe('paysig: unknown command "verfy"; did you mean "verify"? (ERR_INVALID_INPUT)');
-    const op = run(['sign', 'create-card-ref-4', '--endpoint', '1', '--base-url', BASE], ENV);
-    expect(op.code).toBe(2);
-    expect(op.err).toContain('unknown operation "create-card-ref-4"; did you mean "create-card-ref-v4"?');
-    const far = run(['sign', 'refund', '--endpoint', '1', '--base-url', BASE], ENV);
-    expect(far.err).toContain('run paysig operations for the list');
-    const opt = run(['operations', '--jsno']);
-    expect(opt.code).toBe(2);
-    expect(opt.err).toContain('unknown option --jsno; did you mean --json?');
-    for (const args of [['keygen', '--bits'], ['keygen', '--bits', 'many'], ['verify', '--explain=yes'], ['diagnose', 'a', 'b'], ['--bogus'], ['verify', '--scheme', 'C-Z']]) {
-      const r = run(args, ENV, '');
-      expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
-      expect(r.err).toMatch(/^paysig: .+ \(ERR_[A-Z_]+\)\n$/);
-    }
-  });
-
-  it('diagnose explains a float amount and prints JSON; exit 1 for a refused request, 0 for a valid one', () => {
-    const body = `client_orderid=902B4FF5&amount=0.29&currency=EUR&email=a%40b.example&control=${sha1(`1111902B4FF528a@b.example${KEY}`)}`;
-    const http = `POST /paynet/api/v2/sale/1111 HTTP/1.1\r\nHost: gate.example.com\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept: application/vnd.pay+json\r\n\r\n${body}`;
-    const text = run(['diagnose', '-'], ENV, http);
-    expect(text.code).toBe(1);
-    expect(text.out).toContain('FAIL control digest does not match formula C-B (ERR_CONTROL_MISMATCH)');
-    expect(text.out).toContain('concatenation: 1111902B4FF529a@b.example<control key>');
-    expect(text.out).toContain('client hashed: 1111902B4FF528a@b.example<control key>');
-    expect(text.out).toContain('hint [amount-float]:');
-    expect(text.out).not.toContain(KEY);
-    const json = run(['diagnose', '--json'], ENV, http);
-    const d = JSON.parse(json.out) as { valid: boolean; hints: Array<{ id: string }>; control: { expected: string } };
-    expect(d.valid).toBe(false);
-    expect(d.hints.map((h) => h.id)).toEqual(['amount-float']);
-    expect(d.control.expected).toBe(sha1(`1111902B4FF529a@b.example${KEY}`));
-    expect(json.out).not.toContain(KEY);
-    const explained = run(['verify', '--explain', '--json'], ENV, http);
-    expect((JSON.parse(explained.out) as { hints: Array<{ id: string }> }).hints[0]?.id).toBe('amount-float');
-
-    const good = http.replace(/control=[0-9a-f]+/, `control=${sha1(`1111902B4FF529a@b.example${KEY}`)}`);
-    const ok = run(['diagnose'], ENV, good);
-    expect(ok.code).toBe(0);
-    expect(ok.out.split('\n')[0]).toBe('OK sale (C-B) endpoint 1111');
-  });
-
-  it('verify and diagnose say on stderr that they wait for standard input when it is a terminal', async () => {
-    const { main: runMain } = await import('../src/cli/run.js');
-    const request = 'POST /paynet/api/v2/status/1111 HTTP/1.1\nHost: gate.example.com\n\nclient_orderid=1';
-    for (const [command, tty] of [['verify', true], ['diagnose', true], ['verify', false], ['diagnose', false]] as const) {
-      const err: string[] = [];
-      const io = { out: () => undefined, err: (l: string) => err.push(l), env: ENV, readStdin: () => Promise.resolve(request), stdinIsTTY: tty };
-      expect(await runMain([command], io)).toBe(1);
-      expect(err.some((l) => l.includes('reading the request from standard input'))).toBe(tty);
-    }
-  });
-
-  it('no file in src/cli imports a library module other than the public entry', () => {
-    const cli = join(ROOT, 'src/cli');
-    const offenders: string[] = [];
-    for (const file of readdirSync(cli).filter((f) => f.endsWith('.ts'))) {
-      const text = readFileSync(join(cli, file), 'utf8');
-      // Static imports and re-exports (a statement, not a string that says "from"), side-effect and dynamic imports.
-      const statements = /^(?:import\s[^;]*?\sfrom|export\s[^;=]*?\sfrom|import)\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/gm;
-      for (const m of text.matchAll(statements)) {
-        const spec = m[1] ?? m[2]!;
-        if (spec.startsWith('node:') || spec === '../index.js' || /^\.\/[\w-]+\.js$/.test(spec)) continue;
-        offenders.push(`${file}: ${spec}`);
+  describe('paysig CLI: a good Unix tool', () => {
+    it('--version prints the version of package.json; without a version there it is a runtime failure (1)', () => {
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+      for (const flag of ['--version', '-V']) {
+        const r = run([flag]);
+        expect(r.code).toBe(0);
+        expect(r.out).toBe(pkg.version + '\n');
       }
-    }
-    expect(offenders).toEqual([]);
+      const bare = join(dir, 'bare');
+      mkdirSync(bare, { recursive: true });
+      execFileSync('cp', ['-r', join(dir, 'dist'), join(bare, 'dist')]);
+      // dist needs package.json to resolve #crypto: keep it, without its version
+      const { version: _dropped, ...rest } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      writeFileSync(join(bare, 'package.json'), JSON.stringify(rest));
+      const r = spawnSync(process.execPath, [join(bare, 'dist/cli/main.js'), '--version'], { encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('cannot find the package.json');
+    });
+
+    it('suggests the command, operation or option meant, and exits 2 for every usage error', () => {
+      const cmd = run(['verfy']);
+      expect(cmd.code).toBe(2);
+      expect(cmd.err.trim()).toBe('paysig: unknown command "verfy"; did you mean "verify"? (ERR_INVALID_INPUT)');
+      const op = run(['sign', 'create-card-ref-4', '--endpoint', '1', '--base-url', BASE], ENV);
+      expect(op.code).toBe(2);
+      expect(op.err).toContain('unknown operation "create-card-ref-4"; did you mean "create-card-ref-v4"?');
+      const far = run(['sign', 'refund', '--endpoint', '1', '--base-url', BASE], ENV);
+      expect(far.err).toContain('run paysig operations for the list');
+      const opt = run(['operations', '--jsno']);
+      expect(opt.code).toBe(2);
+      expect(opt.err).toContain('unknown option --jsno; did you mean --json?');
+      for (const args of [
+        ['keygen', '--bits'],
+        ['keygen', '--bits', 'many'],
+        ['verify', '--explain=yes'],
+        ['diagnose', 'a', 'b'],
+        ['--bogus'],
+        ['verify', '--scheme', 'C-Z'],
+      ]) {
+        const r = run(args, ENV, '');
+        expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
+        expect(r.err).toMatch(/^paysig: .+ \(ERR_[A-Z_]+\)\n$/);
+      }
+    });
+
+    it('diagnose explains a float amount and prints JSON; exit 1 for a refused request, 0 for a valid one', () => {
+      const body = `client_orderid=902B4FF5&amount=0.29&currency=EUR&email=a%40b.example&control=${sha1(`1111902B4FF528a@b.example${KEY}`)}`;
+      const http = `POST /paynet/api/v2/sale/1111 HTTP/1.1\r\nHost: gate.example.com\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept: application/vnd.pay+json\r\n\r\n${body}`;
+      const text = run(['diagnose', '-'], ENV, http);
+      expect(text.code).toBe(1);
+      expect(text.out).toContain('FAIL control digest does not match formula C-B (ERR_CONTROL_MISMATCH)');
+      expect(text.out).toContain('concatenation: 1111902B4FF529a@b.example<control key>');
+      expect(text.out).toContain('client hashed: 1111902B4FF528a@b.example<control key>');
+      expect(text.out).toContain('hint [amount-float]:');
+      expect(text.out).not.toContain(KEY);
+      const json = run(['diagnose', '--json'], ENV, http);
+      const d = JSON.parse(json.out) as { valid: boolean; hints: Array<{ id: string }>; control: { expected: string } };
+      expect(d.valid).toBe(false);
+      expect(d.hints.map((h) => h.id)).toEqual(['amount-float']);
+      expect(d.control.expected).toBe(sha1(`1111902B4FF529a@b.example${KEY}`));
+      expect(json.out).not.toContain(KEY);
+      const explained = run(['verify', '--explain', '--json'], ENV, http);
+      expect((JSON.parse(explained.out) as { hints: Array<{ id: string }> }).hints[0]?.id).toBe('amount-float');
+
+      const good = http.replace(/control=[0-9a-f]+/, `control=${sha1(`1111902B4FF529a@b.example${KEY}`)}`);
+      const ok = run(['diagnose'], ENV, good);
+      expect(ok.code).toBe(0);
+      expect(ok.out.split('\n')[0]).toBe('OK sale (C-B) endpoint 1111');
+    });
+
+    it('verify and diagnose say on stderr that they wait for standard input when it is a terminal', async () => {
+      const { main: runMain } = await import('../src/cli/run.js');
+      const request = 'POST /paynet/api/v2/status/1111 HTTP/1.1\nHost: gate.example.com\n\nclient_orderid=1';
+      for (const [command, tty] of [
+        ['verify', true],
+        ['diagnose', true],
+        ['verify', false],
+        ['diagnose', false],
+      ] as const) {
+        const err: string[] = [];
+        const io = {
+          out: () => undefined,
+          err: (l: string) => err.push(l),
+          env: ENV,
+          readStdin: () => Promise.resolve(request),
+          stdinIsTTY: tty,
+        };
+        expect(await runMain([command], io)).toBe(1);
+        expect(err.some((l) => l.includes('reading the request from standard input'))).toBe(tty);
+      }
+    });
+
+    it('no file in src/cli imports a library module other than the public entry', () => {
+      const cli = join(ROOT, 'src/cli');
+      const offenders: string[] = [];
+      for (const file of readdirSync(cli).filter((f) => f.endsWith('.ts'))) {
+        const text = readFileSync(join(cli, file), 'utf8');
+        // Static imports and re-exports (a statement, not a string that says "from"), side-effect and dynamic imports.
+        const statements =
+          /^(?:import\s[^;]*?\sfrom|export\s[^;=]*?\sfrom|import)\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/gm;
+        for (const m of text.matchAll(statements)) {
+          const spec = m[1] ?? m[2]!;
+          if (spec.startsWith('node:') || spec === '../index.js' || /^\.\/[\w-]+\.js$/.test(spec)) continue;
+          offenders.push(`${file}: ${spec}`);
+        }
+      }
+      expect(offenders).toEqual([]);
+    });
   });
-});
 });

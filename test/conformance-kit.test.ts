@@ -16,14 +16,26 @@ const PYTHON = process.env['PAYSIG_PYTHON'] ?? 'python3';
 
 function fixture(mode: string, timeoutMs = 5000): Promise<KitReport> {
   const env = { ...process.env, FIXTURE_MODE: mode };
-  return runConformance({ argv: [process.execPath, FIXTURE], vectorsDir: VECTORS, topics: ['form', 'percent-encoding'], timeoutMs, env });
+  return runConformance({
+    argv: [process.execPath, FIXTURE],
+    vectorsDir: VECTORS,
+    topics: ['form', 'percent-encoding'],
+    timeoutMs,
+    env,
+  });
 }
-const failing = (r: KitReport) => r.cases.filter((c) => c.status === 'fail').map((c) => `${c.topic}/${c.id}: ${c.reason}`);
+const failing = (r: KitReport) =>
+  r.cases.filter((c) => c.status === 'fail').map((c) => `${c.topic}/${c.id}: ${c.reason}`);
 
 async function cli(argv: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: { ...process.env, ...env }, readStdin: async () => '' });
+  const code = await main(argv, {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: { ...process.env, ...env },
+    readStdin: async () => '',
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -88,7 +100,7 @@ describe('conformance kit protocol', () => {
     expect(failing(r)).toEqual(['form/parse-order-kept: the adapter answered with a line longer than 1048576 bytes']);
   });
 
-  it('compares a refusal code when it is one of paysig\'s, and accepts any message otherwise', async () => {
+  it("compares a refusal code when it is one of paysig's, and accepts any message otherwise", async () => {
     const bad = await fixture('bad-code');
     expect(failing(bad).length).toBe(bad.cases.filter((c) => c.negative).length);
     expect(failing(bad)[0]).toMatch(/refused with ERR_SOMETHING_ELSE, expected ERR_/);
@@ -96,7 +108,13 @@ describe('conformance kit protocol', () => {
   });
 
   it('splits a command line without a shell', () => {
-    expect(splitCommand(`python3  "my adapter.py" 'a b' c\\ d "q\\"x"`)).toEqual(['python3', 'my adapter.py', 'a b', 'c d', 'q"x']);
+    expect(splitCommand(`python3  "my adapter.py" 'a b' c\\ d "q\\"x"`)).toEqual([
+      'python3',
+      'my adapter.py',
+      'a b',
+      'c d',
+      'q"x',
+    ]);
     expect(splitCommand(`a '' b`)).toEqual(['a', '', 'b']);
     expect(() => splitCommand('a "b')).toThrow(/unclosed/);
     expect(() => splitCommand('   ')).toThrow(/empty/);
@@ -126,16 +144,26 @@ describe('paysig conformance command', () => {
     const text = await cli(['conformance', '--adapter', adapter, '--topics', 'base-string,form']);
     expect(text.err).toBe('');
     expect(text.code).toBe(0);
-    const baseStrings = (JSON.parse(readFileSync(resolve(VECTORS, 'base-string.json'), 'utf8')) as { cases: unknown[] }).cases.length;
+    const baseStrings = (JSON.parse(readFileSync(resolve(VECTORS, 'base-string.json'), 'utf8')) as { cases: unknown[] })
+      .cases.length;
     expect(text.out).toMatch(new RegExp(`^topic +pass +fail +skip\nbase-string +${baseStrings} +0 +0\n`));
     const json = await cli(['conformance', '--adapter', adapter, '--topics', 'percent-encoding', '--json']);
     expect(JSON.parse(json.out)).toMatchObject({ protocol: 1, ok: true, problems: [] });
   });
 
   it('catches the deliberately broken Python adapter and names the cases', async () => {
-    const r = await cli(['conformance', '--adapter', `${JSON.stringify(PYTHON)} ${JSON.stringify(resolve(ROOT, 'vectors/adapters/python/adapter.py'))}`, '--topics', 'base-string'], {
-      PAYSIG_ADAPTER_BREAK: 'plus',
-    });
+    const r = await cli(
+      [
+        'conformance',
+        '--adapter',
+        `${JSON.stringify(PYTHON)} ${JSON.stringify(resolve(ROOT, 'vectors/adapters/python/adapter.py'))}`,
+        '--topics',
+        'base-string',
+      ],
+      {
+        PAYSIG_ADAPTER_BREAK: 'plus',
+      },
+    );
     expect(r.code).toBe(1);
     expect(r.out).toContain('FAIL base-string/rfc5849-3-4-1: output differs');
     expect(r.out).toContain('first difference at character');

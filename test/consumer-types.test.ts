@@ -66,7 +66,11 @@ function tsconfig(lib: string[], skipLibCheck: boolean): string {
 }
 
 function compile(project: string): { code: number | null; out: string } {
-  const r = spawnSync(process.execPath, [TSC, '-p', join(dir, project)], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [TSC, '-p', join(dir, project)], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 

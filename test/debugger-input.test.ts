@@ -8,7 +8,15 @@ import { parseHttp } from '../docs/debugger/parse-http.js';
 
 describe('shellWords', () => {
   it('splits like a POSIX shell: quotes, escapes, $-quotes and line continuations', () => {
-    expect(shellWords(`curl -H 'A: b c' "x\\"y" a\\ b \\\n  $'t\\tn\\n' ''`)).toEqual(['curl', '-H', 'A: b c', 'x"y', 'a b', 't\tn\n', '']);
+    expect(shellWords(`curl -H 'A: b c' "x\\"y" a\\ b \\\n  $'t\\tn\\n' ''`)).toEqual([
+      'curl',
+      '-H',
+      'A: b c',
+      'x"y',
+      'a b',
+      't\tn\n',
+      '',
+    ]);
   });
   it('refuses an unclosed quote', () => {
     expect(() => shellWords(`curl 'abc`)).toThrow(/single quote/);
@@ -24,7 +32,10 @@ describe('parseCurl', () => {
     expect(r).toEqual({
       method: 'POST',
       url: 'https://gate.example.com/paynet/api/v2/sale/1111',
-      headers: [['Content-Type', 'application/x-www-form-urlencoded'], ['Authorization', 'OAuth a="b"']],
+      headers: [
+        ['Content-Type', 'application/x-www-form-urlencoded'],
+        ['Authorization', 'OAuth a="b"'],
+      ],
       body: 'client_orderid=902B4FF5&amount=10.42',
     });
   });
@@ -48,16 +59,23 @@ describe('parseCurl', () => {
 
 describe('parseHttp', () => {
   it('rebuilds the URL from the Host header over https and keeps the body as sent', () => {
-    const r = parseHttp('POST /paynet/api/v2/sale/1111 HTTP/1.1\r\nHost: gate.example.com\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\namount=+10.42+&x=1\n');
+    const r = parseHttp(
+      'POST /paynet/api/v2/sale/1111 HTTP/1.1\r\nHost: gate.example.com\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\namount=+10.42+&x=1\n',
+    );
     expect(r).toEqual({
       method: 'POST',
       url: 'https://gate.example.com/paynet/api/v2/sale/1111',
-      headers: [['Host', 'gate.example.com'], ['Content-Type', 'application/x-www-form-urlencoded']],
+      headers: [
+        ['Host', 'gate.example.com'],
+        ['Content-Type', 'application/x-www-form-urlencoded'],
+      ],
       body: 'amount=+10.42+&x=1',
     });
   });
   it('cuts the body to Content-Length bytes (UTF-8) and unfolds folded headers', () => {
-    const r = parseHttp('post http://h.example/a?b=c HTTP/1.1\nAuthorization: OAuth a="1",\n  b="2"\nContent-Length: 7\n\nx=\u00e9&y=2&z=3');
+    const r = parseHttp(
+      'post http://h.example/a?b=c HTTP/1.1\nAuthorization: OAuth a="1",\n  b="2"\nContent-Length: 7\n\nx=\u00e9&y=2&z=3',
+    );
     expect(r.method).toBe('POST');
     expect(r.url).toBe('http://h.example/a?b=c');
     expect(r.headers[0]).toEqual(['Authorization', 'OAuth a="1", b="2"']);
@@ -73,7 +91,12 @@ describe('parseHttp', () => {
 describe('parsePasted', () => {
   it('recognises curl, a URL and raw HTTP', () => {
     expect(parsePasted('  curl https://h.example/a').kind).toBe('curl');
-    expect(parsePasted('https://shop.example/cb?status=approved&orderid=1').request).toEqual({ method: 'GET', url: 'https://shop.example/cb?status=approved&orderid=1', headers: [], body: '' });
+    expect(parsePasted('https://shop.example/cb?status=approved&orderid=1').request).toEqual({
+      method: 'GET',
+      url: 'https://shop.example/cb?status=approved&orderid=1',
+      headers: [],
+      body: '',
+    });
     expect(parsePasted('GET /a HTTP/1.1\nHost: h.example').kind).toBe('http');
     expect(() => parsePasted('  ')).toThrow(/paste/);
   });

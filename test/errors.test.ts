@@ -133,8 +133,16 @@ describe('error classes', () => {
   });
 
   it('HttpMethodNotAllowedError carries the Allow value; BodyTooLargeError the limit', () => {
-    expect(new HttpMethodNotAllowedError('POST')).toMatchObject({ allow: 'POST', field: 'method', code: 'ERR_METHOD_NOT_ALLOWED' });
-    expect(new errors.BodyTooLargeError(1024)).toMatchObject({ limit: 1024, field: 'body', code: 'ERR_BODY_TOO_LARGE' });
+    expect(new HttpMethodNotAllowedError('POST')).toMatchObject({
+      allow: 'POST',
+      field: 'method',
+      code: 'ERR_METHOD_NOT_ALLOWED',
+    });
+    expect(new errors.BodyTooLargeError(1024)).toMatchObject({
+      limit: 1024,
+      field: 'body',
+      code: 'ERR_BODY_TOO_LARGE',
+    });
     expect(httpStatusOf(new HttpMethodNotAllowedError('POST'))).toBe(405);
     expect(httpStatusOf(new errors.BodyTooLargeError(1))).toBe(413);
     expect(httpStatusOf(new UnknownMerchantError())).toBe(403);
@@ -148,7 +156,12 @@ describe('docs/errors.md is the one table of codes, and matches the code', () =>
   const rows = doc
     .split('\n')
     .filter((l) => l.startsWith('| `ERR_'))
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   const byCode = new Map(INSTANCES.map(([name, e]) => [e.code, { name, status: httpStatusOf(e) }]));
 
   it('has one row per code, no more, no fewer', () => {
@@ -157,15 +170,18 @@ describe('docs/errors.md is the one table of codes, and matches the code', () =>
     expect([...documented].sort()).toEqual([...byCode.keys()].sort());
   });
 
-  it.each(rows.map((r) => [r[0]!.replace(/`/g, ''), r] as const))('%s: class, status, and both explanations', (code, row) => {
-    expect(row).toHaveLength(5);
-    const actual = byCode.get(code as PaysigErrorCode);
-    expect(actual).toBeDefined();
-    expect(row[1]).toBe('`' + actual!.name + '`');
-    expect(Number(row[2])).toBe(actual!.status);
-    expect(row[3]!.length).toBeGreaterThan(20);
-    expect(row[4]!.length).toBeGreaterThan(20);
-  });
+  it.each(rows.map((r) => [r[0]!.replace(/`/g, ''), r] as const))(
+    '%s: class, status, and both explanations',
+    (code, row) => {
+      expect(row).toHaveLength(5);
+      const actual = byCode.get(code as PaysigErrorCode);
+      expect(actual).toBeDefined();
+      expect(row[1]).toBe('`' + actual!.name + '`');
+      expect(Number(row[2])).toBe(actual!.status);
+      expect(row[3]!.length).toBeGreaterThan(20);
+      expect(row[4]!.length).toBeGreaterThan(20);
+    },
+  );
 
   it('README and docs/verifying.md link to it', () => {
     expect(read('README.md')).toContain('](docs/errors.md)');
@@ -173,9 +189,16 @@ describe('docs/errors.md is the one table of codes, and matches the code', () =>
   });
 
   it('no other page keeps a table of codes (it would drift)', () => {
-    const pages = ['README.md', ...readdirSync(new URL('../docs/', import.meta.url)).filter((f) => f.endsWith('.md') && f !== 'errors.md').map((f) => `docs/${f}`)];
+    const pages = [
+      'README.md',
+      ...readdirSync(new URL('../docs/', import.meta.url))
+        .filter((f) => f.endsWith('.md') && f !== 'errors.md')
+        .map((f) => `docs/${f}`),
+    ];
     for (const path of pages) {
-      const tableRows = read(path).split('\n').filter((l) => /^\|[^|]*`ERR_[A-Z_]+`/.test(l));
+      const tableRows = read(path)
+        .split('\n')
+        .filter((l) => /^\|[^|]*`ERR_[A-Z_]+`/.test(l));
       expect(tableRows, path).toEqual([]);
     }
   });

@@ -11,14 +11,22 @@ import { plan } from '../scripts/provision-plan.mjs';
 import { probe } from '../scripts/tools.mjs';
 
 const ALL = ['redis-server', 'python3', 'openssl'];
-const FOUND = { 'redis-server': '/opt/bin/redis-server', python3: '/home/u/.venv/bin/python3', openssl: '/usr/bin/openssl' };
+const FOUND = {
+  'redis-server': '/opt/bin/redis-server',
+  python3: '/home/u/.venv/bin/python3',
+  openssl: '/usr/bin/openssl',
+};
 const root = { isRoot: true, hasApt: true, off: false };
 const user = { isRoot: false, hasApt: true, off: false };
 
 describe('provision plan', () => {
   it('everything found: hands the paths on, installs nothing, prints nothing', () => {
     expect(plan(ALL, FOUND, user)).toEqual({
-      env: { PAYSIG_REDIS_SERVER: '/opt/bin/redis-server', PAYSIG_PYTHON: '/home/u/.venv/bin/python3', PAYSIG_OPENSSL: '/usr/bin/openssl' },
+      env: {
+        PAYSIG_REDIS_SERVER: '/opt/bin/redis-server',
+        PAYSIG_PYTHON: '/home/u/.venv/bin/python3',
+        PAYSIG_OPENSSL: '/usr/bin/openssl',
+      },
       install: [],
       missing: [],
     });
@@ -28,7 +36,9 @@ describe('provision plan', () => {
     const r = plan(ALL, { ...FOUND, 'redis-server': undefined, python3: undefined }, root);
     expect(r.install).toEqual(['redis-server', 'python3-oauthlib']);
     expect(r.missing).toEqual([]);
-    expect(r.message).toBe('provision: redis-server, python3 with oauthlib not found; installing redis-server python3-oauthlib with apt-get');
+    expect(r.message).toBe(
+      'provision: redis-server, python3 with oauthlib not found; installing redis-server python3-oauthlib with apt-get',
+    );
     expect(r.message).not.toContain('\n');
   });
 
@@ -41,7 +51,9 @@ describe('provision plan', () => {
   it('PAYSIG_PROVISION=off: never installs, even as root', () => {
     const r = plan(['python3'], {}, { ...root, off: true });
     expect(r).toMatchObject({ install: [], missing: ['python3'] });
-    expect(r.message).toBe('provision: python3 with oauthlib not found; install with apt-get install -y python3-oauthlib');
+    expect(r.message).toBe(
+      'provision: python3 with oauthlib not found; install with apt-get install -y python3-oauthlib',
+    );
   });
 
   it('no apt-get: names the Debian package as a hint; a missing redis-server mentions REDIS_URL', () => {
@@ -59,7 +71,9 @@ describe('provision plan', () => {
 
   it('chromium is wanted only when asked for, and goes to CHROMIUM_PATH', () => {
     expect(plan(ALL, FOUND, user).env).not.toHaveProperty('CHROMIUM_PATH');
-    expect(plan(['chromium'], { chromium: '/snap/bin/chromium' }, user).env).toEqual({ CHROMIUM_PATH: '/snap/bin/chromium' });
+    expect(plan(['chromium'], { chromium: '/snap/bin/chromium' }, user).env).toEqual({
+      CHROMIUM_PATH: '/snap/bin/chromium',
+    });
   });
 
   it('an unknown tool name is a mistake in package.json', () => {

@@ -15,7 +15,9 @@ function files(dir: string): string[] {
 const NODE_ONLY = /^src\/(crypto\/node\.ts|cli\/)/;
 
 describe('runtime code stays on Web platform APIs', () => {
-  const runtime = files(join(root, 'src')).map((p) => relative(root, p)).filter((p) => !NODE_ONLY.test(p));
+  const runtime = files(join(root, 'src'))
+    .map((p) => relative(root, p))
+    .filter((p) => !NODE_ONLY.test(p));
 
   it('finds the runtime modules', () => {
     expect(runtime.length).toBeGreaterThan(5);
@@ -31,11 +33,14 @@ describe('runtime code stays on Web platform APIs', () => {
     expect(text).not.toMatch(/crypto\.subtle|getRandomValues|\bsubtle\./);
   });
 
-  it.each(files(join(root, 'src')).map((p) => relative(root, p)))('%s reaches a crypto backend only through #crypto', (file) => {
-    const text = readFileSync(join(root, file), 'utf8');
-    // A direct import would pick one backend for every runtime; `#crypto` lets conditions choose.
-    expect(text).not.toMatch(/^import(?!\s+type\b)[^;]*from\s+['"][./]*(crypto\/)?(web|node)\.js['"]/m);
-  });
+  it.each(files(join(root, 'src')).map((p) => relative(root, p)))(
+    '%s reaches a crypto backend only through #crypto',
+    (file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      // A direct import would pick one backend for every runtime; `#crypto` lets conditions choose.
+      expect(text).not.toMatch(/^import(?!\s+type\b)[^;]*from\s+['"][./]*(crypto\/)?(web|node)\.js['"]/m);
+    },
+  );
 
   it('package.json has no runtime dependencies', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -45,18 +50,29 @@ describe('runtime code stays on Web platform APIs', () => {
   });
 });
 
-
 /** `Error(`, `new TypeError(`, ... not preceded by a letter, digit, `_`, `$` or `.` (so `PaysigError(` is fine). */
-const BARE_ERROR = /(?<![\w$.])(?:Error|TypeError|RangeError|SyntaxError|ReferenceError|EvalError|URIError|AggregateError)\s*\(/;
+const BARE_ERROR =
+  /(?<![\w$.])(?:Error|TypeError|RangeError|SyntaxError|ReferenceError|EvalError|URIError|AggregateError)\s*\(/;
 
 describe('every error thrown from src/ is a PaysigError', () => {
   const sources = files(join(root, 'src')).map((p) => relative(root, p));
 
   it('the pattern finds bare errors and spares paysig errors', () => {
-    for (const bad of ["throw new Error('x')", 'throw TypeError(m)', 'reject(new RangeError(m))', 'x = new AggregateError([])']) {
+    for (const bad of [
+      "throw new Error('x')",
+      'throw TypeError(m)',
+      'reject(new RangeError(m))',
+      'x = new AggregateError([])',
+    ]) {
       expect(bad).toMatch(BARE_ERROR);
     }
-    for (const good of ["throw new KeyError('x')", 'class E extends Error {', '(e as Error).message', 'new PaysigError(c, m)', 'isPaysigError(e)']) {
+    for (const good of [
+      "throw new KeyError('x')",
+      'class E extends Error {',
+      '(e as Error).message',
+      'new PaysigError(c, m)',
+      'isPaysigError(e)',
+    ]) {
       expect(good).not.toMatch(BARE_ERROR);
     }
   });

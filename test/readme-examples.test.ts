@@ -119,9 +119,17 @@ describe('README: In 30 seconds', () => {
     });
     expect(new URLSearchParams(own.body).get('control')).toBe(sha1('merchant902B4FF54242' + CONTROL_KEY));
     expect((await handle(own.toRequest())).status).toBe(200);
-    const lost = new Request(baseUrl + '/api/v2/no-such-thing/1111', { method: 'POST', headers: sale.headers, body: sale.body });
+    const lost = new Request(baseUrl + '/api/v2/no-such-thing/1111', {
+      method: 'POST',
+      headers: sale.headers,
+      body: sale.body,
+    });
     expect((await handle(lost)).status).toBe(404);
-    const noEmail = new Request(sale.url, { method: 'POST', headers: sale.headers, body: sale.body.replace(/&email=[^&]*/, '') });
+    const noEmail = new Request(sale.url, {
+      method: 'POST',
+      headers: sale.headers,
+      body: sale.body.replace(/&email=[^&]*/, ''),
+    });
     expect((await handle(noEmail)).status).toBe(400);
   });
 });
@@ -131,7 +139,12 @@ describe('README: Signing, any operation', () => {
     const card = await signRequest('create-card-ref-v4', {
       baseUrl,
       endpointId: 1111,
-      params: { client_orderid: 'A-17', credit_card_number: '4111111111111111', expire_month: '12', expire_year: '2030' },
+      params: {
+        client_orderid: 'A-17',
+        credit_card_number: '4111111111111111',
+        expire_month: '12',
+        expire_year: '2030',
+      },
       credentials: { login: 'merchant', privateKey: pem },
     });
     expect(card.url).toBe(baseUrl + '/api/v4/create-card-ref/1111');
@@ -178,7 +191,12 @@ describe('README: Signing, any operation', () => {
     });
     expect(yen.control).toBe(sha1('1111J-11500a@b.example' + CONTROL_KEY));
     await expect(
-      signRequest('payment-form', { baseUrl, endpointId: 1111, params: { amount: '1.00', currency: 'EUR' }, credentials }),
+      signRequest('payment-form', {
+        baseUrl,
+        endpointId: 1111,
+        params: { amount: '1.00', currency: 'EUR' },
+        credentials,
+      }),
     ).rejects.toMatchObject({ code: 'ERR_UNSUPPORTED' });
   });
 });
@@ -199,16 +217,24 @@ describe('README: the primitives', () => {
     const signed = await signOAuth({
       method: 'POST',
       url: 'https://gate.example.com/paynet/api/v2/payout/1111',
-      params: [['client_orderid', 'P-1'], ['amount', '10.00'], ['currency', 'EUR']],
+      params: [
+        ['client_orderid', 'P-1'],
+        ['amount', '10.00'],
+        ['currency', 'EUR'],
+      ],
       consumerKey: 'merchant',
       signatureMethod: 'HMAC-SHA1',
       consumerSecret: controlKey,
     });
     expect(signed.authorization).toMatch(/^OAuth oauth_consumer_key="merchant", oauth_nonce="[^"]+", /);
     // HMAC-SHA1 with key "control key&" (the key is unreserved characters only) over the base string.
-    const mac = createHmac('sha1', controlKey + '&').update(signed.baseString, 'utf8').digest('base64');
+    const mac = createHmac('sha1', controlKey + '&')
+      .update(signed.baseString, 'utf8')
+      .digest('base64');
     expect(signed.signature).toBe(mac);
-    expect(signed.baseString.startsWith('POST&https%3A%2F%2Fgate.example.com%2Fpaynet%2Fapi%2Fv2%2Fpayout%2F1111&')).toBe(true);
+    expect(
+      signed.baseString.startsWith('POST&https%3A%2F%2Fgate.example.com%2Fpaynet%2Fapi%2Fv2%2Fpayout%2F1111&'),
+    ).toBe(true);
     const body = oauthBodyParams(signed);
     expect(body).toHaveLength(5);
     expect(body.map(([name]) => name).sort()).toEqual([
@@ -268,10 +294,17 @@ describe('README: Verifying', () => {
     const request = await payoutRequest();
     const replay = request.clone();
     const third = request.clone();
-    const opts = { basePath: '/paynet', credentials: () => merchants.get('merchant'), nonceStore: new MemoryNonceStore() };
+    const opts = {
+      basePath: '/paynet',
+      credentials: () => merchants.get('merchant'),
+      nonceStore: new MemoryNonceStore(),
+    };
     await expect(verifyRequest(request, opts)).resolves.toMatchObject({ consumerKey: 'merchant' });
     await expect(verifyRequest(replay, opts)).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
-    const broken = new RedisNonceStore({ isOpen: true, eval: () => Promise.reject(new Error('connection refused')) } as never);
+    const broken = new RedisNonceStore({
+      isOpen: true,
+      eval: () => Promise.reject(new Error('connection refused')),
+    } as never);
     const error = await verifyRequest(third, { ...opts, nonceStore: broken }).catch((e: unknown) => e);
     expect(httpStatusOf(error)).toBe(503);
   });

@@ -22,12 +22,25 @@ const { privateKey: PRIVATE_PEM, publicKey: PUBLIC_PEM } = generateKeyPairSync('
 const CLIENTS: Record<string, Record<string, string>> = {
   'PHP curl': { Accept: '*/*' },
   'PHP curl (User-Agent set)': { Accept: '*/*', 'User-Agent': 'curl/8.5.0' },
-  'Ruby Net::HTTP': { Accept: '*/*', 'Accept-Encoding': 'gzip;q=1.0,deflate;q=0.6,identity;q=0.3', 'User-Agent': 'Ruby' },
-  'Python requests': { Accept: '*/*', 'Accept-Encoding': 'gzip, deflate', Connection: 'keep-alive', 'User-Agent': 'python-requests/2.32.3' },
+  'Ruby Net::HTTP': {
+    Accept: '*/*',
+    'Accept-Encoding': 'gzip;q=1.0,deflate;q=0.6,identity;q=0.3',
+    'User-Agent': 'Ruby',
+  },
+  'Python requests': {
+    Accept: '*/*',
+    'Accept-Encoding': 'gzip, deflate',
+    Connection: 'keep-alive',
+    'User-Agent': 'python-requests/2.32.3',
+  },
 };
 const FORM = 'application/x-www-form-urlencoded';
 
-function credentials(who: { login?: string; consumerKey?: string; endpointId?: string }): VerifyCredentials | undefined {
+function credentials(who: {
+  login?: string;
+  consumerKey?: string;
+  endpointId?: string;
+}): VerifyCredentials | undefined {
   const id = who.login ?? who.consumerKey;
   if (id !== undefined) return id === LOGIN ? { controlKey: KEY, publicKey: PUBLIC_PEM } : undefined;
   return who.endpointId === '1111' ? { controlKey: KEY } : undefined;
@@ -59,17 +72,40 @@ function controlSale(headers: Record<string, string>): Request {
     ['email', 'john@example.com'],
   ];
   fields.push(['control', sha1Hex('1111' + 'order 42' + '1042' + 'john@example.com' + KEY)]);
-  return new Request(`${HOST}/api/v2/sale/1111`, { method: 'POST', headers: { ...headers, 'Content-Type': FORM }, body: clientForm(fields) });
+  return new Request(`${HOST}/api/v2/sale/1111`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': FORM },
+    body: clientForm(fields),
+  });
 }
 
 /** An OAuth request to `path` with the given body (and the URL's query signed too). */
-function oauthRequest(path: string, pairs: Array<[string, string]>, method: ClientOAuth['method'], headers: Record<string, string>, query = ''): Request {
+function oauthRequest(
+  path: string,
+  pairs: Array<[string, string]>,
+  method: ClientOAuth['method'],
+  headers: Record<string, string>,
+  query = '',
+): Request {
   const url = `${HOST}${path}${query}`;
-  const authorization = clientAuthorization(url, pairs, { method, consumerKey: LOGIN, secret: method === 'HMAC-SHA1' ? KEY : PRIVATE_PEM });
-  return new Request(url, { method: 'POST', headers: { ...headers, 'Content-Type': FORM, Authorization: authorization }, body: clientForm(pairs) });
+  const authorization = clientAuthorization(url, pairs, {
+    method,
+    consumerKey: LOGIN,
+    secret: method === 'HMAC-SHA1' ? KEY : PRIVATE_PEM,
+  });
+  return new Request(url, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': FORM, Authorization: authorization },
+    body: clientForm(pairs),
+  });
 }
 
-const PAYOUT: Array<[string, string]> = [['client_orderid', 'p-1'], ['amount', '25.00'], ['currency', 'EUR'], ['destination-card-no', '4444555566661111']];
+const PAYOUT: Array<[string, string]> = [
+  ['client_orderid', 'p-1'],
+  ['amount', '25.00'],
+  ['currency', 'EUR'],
+  ['destination-card-no', '4444555566661111'],
+];
 
 describe('verifyRequest accepts the requests real clients send', () => {
   for (const [client, headers] of Object.entries(CLIENTS)) {
@@ -79,25 +115,38 @@ describe('verifyRequest accepts the requests real clients send', () => {
       expect(sale.params).toContainEqual(['order_desc', 'Two tickets']);
       const payout = await verifyRequest(oauthRequest('/api/v2/payout/1111', PAYOUT, 'HMAC-SHA1', headers), options());
       expect(payout).toMatchObject({ scheme: 'HMAC-SHA1', consumerKey: LOGIN, responseFormat: 'form' });
-      const check = await verifyRequest(oauthRequest('/api/v4/payout-check/1111', PAYOUT.slice(0, 3), 'RSA-SHA256', headers), options());
+      const check = await verifyRequest(
+        oauthRequest('/api/v4/payout-check/1111', PAYOUT.slice(0, 3), 'RSA-SHA256', headers),
+        options(),
+      );
       expect(check).toMatchObject({ scheme: 'RSA-SHA256', consumerKey: LOGIN, responseFormat: 'form' });
     });
   }
 
   it('a missing Accept is accepted (form); Accept: application/vnd.pay+json asks for json', async () => {
     expect((await verifyRequest(controlSale({}), options())).responseFormat).toBe('form');
-    expect((await verifyRequest(controlSale({ Accept: 'application/vnd.pay+json' }), options())).responseFormat).toBe('json');
-    const strict = await verifyRequest(controlSale({ Accept: 'application/vnd.pay+json' }), options({ accept: 'strict' }));
+    expect((await verifyRequest(controlSale({ Accept: 'application/vnd.pay+json' }), options())).responseFormat).toBe(
+      'json',
+    );
+    const strict = await verifyRequest(
+      controlSale({ Accept: 'application/vnd.pay+json' }),
+      options({ accept: 'strict' }),
+    );
     expect(strict.responseFormat).toBe('json');
   });
 
-  it.each([['text/html'], ['application/vnd.pay+json;q=0'], ['*/*;q=0']])('Accept: %s is refused with 406 before any lookup', async (accept) => {
-    let looked = false;
-    const e = await refusal(verifyRequest(controlSale({ Accept: accept }), options({ credentials: () => void (looked = true) })));
-    expect(e.code).toBe('ERR_NOT_ACCEPTABLE');
-    expect(httpStatusOf(e)).toBe(406);
-    expect(looked).toBe(false);
-  });
+  it.each([['text/html'], ['application/vnd.pay+json;q=0'], ['*/*;q=0']])(
+    'Accept: %s is refused with 406 before any lookup',
+    async (accept) => {
+      let looked = false;
+      const e = await refusal(
+        verifyRequest(controlSale({ Accept: accept }), options({ credentials: () => void (looked = true) })),
+      );
+      expect(e.code).toBe('ERR_NOT_ACCEPTABLE');
+      expect(httpStatusOf(e)).toBe(406);
+      expect(looked).toBe(false);
+    },
+  );
 
   it("accept: 'strict' refuses what real clients send, naming the option", async () => {
     for (const headers of Object.values(CLIENTS)) {
@@ -111,7 +160,16 @@ describe('verifyRequest accepts the requests real clients send', () => {
 describe('the verified result is what was signed', () => {
   it('an OAuth parameter signed in the query is in signedParams with its source, params stays the body', async () => {
     const body = PAYOUT.filter(([k]) => k !== 'destination-card-no');
-    const ok = await verifyRequest(oauthRequest('/api/v2/payout/1111', body, 'HMAC-SHA1', CLIENTS['Python requests']!, '?destination-card-no=4444555566661111'), options());
+    const ok = await verifyRequest(
+      oauthRequest(
+        '/api/v2/payout/1111',
+        body,
+        'HMAC-SHA1',
+        CLIENTS['Python requests']!,
+        '?destination-card-no=4444555566661111',
+      ),
+      options(),
+    );
     expect(ok.signedParams).toEqual([
       { name: 'destination-card-no', value: '4444555566661111', source: 'query' },
       ...body.map(([name, value]) => ({ name, value, source: 'body' })),
@@ -127,9 +185,24 @@ describe('the verified result is what was signed', () => {
   });
 
   const duplicates: Array<[string, () => Request]> = [
-    ['OAuth: a field twice in the body', () => oauthRequest('/api/v2/payout/1111', [...PAYOUT, ['client_orderid', 'p-2']], 'HMAC-SHA1', {})],
-    ['OAuth: a field in the query and the body', () => oauthRequest('/api/v2/payout/1111', PAYOUT, 'HMAC-SHA1', {}, '?client_orderid=p-2')],
-    ['OAuth: a free-form field twice', () => oauthRequest('/api/v4/payout-check/1111', [...PAYOUT.slice(0, 3), ['note', 'a'], ['note', 'b']], 'RSA-SHA256', {})],
+    [
+      'OAuth: a field twice in the body',
+      () => oauthRequest('/api/v2/payout/1111', [...PAYOUT, ['client_orderid', 'p-2']], 'HMAC-SHA1', {}),
+    ],
+    [
+      'OAuth: a field in the query and the body',
+      () => oauthRequest('/api/v2/payout/1111', PAYOUT, 'HMAC-SHA1', {}, '?client_orderid=p-2'),
+    ],
+    [
+      'OAuth: a free-form field twice',
+      () =>
+        oauthRequest(
+          '/api/v4/payout-check/1111',
+          [...PAYOUT.slice(0, 3), ['note', 'a'], ['note', 'b']],
+          'RSA-SHA256',
+          {},
+        ),
+    ],
   ];
   it.each(duplicates)('%s is refused', async (_title, make) => {
     const e = await refusal(verifyRequest(make(), options()));
@@ -145,11 +218,21 @@ describe('the verified result is what was signed', () => {
   });
 
   it('OAuth: a body login other than oauth_consumer_key is refused; the same login is accepted', async () => {
-    const other = await refusal(verifyRequest(oauthRequest('/api/v2/payout/1111', [...PAYOUT, ['login', 'intruder']], 'HMAC-SHA1', {}), options()));
+    const other = await refusal(
+      verifyRequest(
+        oauthRequest('/api/v2/payout/1111', [...PAYOUT, ['login', 'intruder']], 'HMAC-SHA1', {}),
+        options(),
+      ),
+    );
     expect(other).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'login' });
-    const inQuery = await refusal(verifyRequest(oauthRequest('/api/v2/payout/1111', PAYOUT, 'HMAC-SHA1', {}, '?login=intruder'), options()));
+    const inQuery = await refusal(
+      verifyRequest(oauthRequest('/api/v2/payout/1111', PAYOUT, 'HMAC-SHA1', {}, '?login=intruder'), options()),
+    );
     expect(inQuery).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'login' });
-    const same = await verifyRequest(oauthRequest('/api/v2/payout/1111', [...PAYOUT, ['login', LOGIN]], 'HMAC-SHA1', {}), options());
+    const same = await verifyRequest(
+      oauthRequest('/api/v2/payout/1111', [...PAYOUT, ['login', LOGIN]], 'HMAC-SHA1', {}),
+      options(),
+    );
     expect(same.consumerKey).toBe(LOGIN);
   });
 });

@@ -48,7 +48,15 @@ let counter = 0;
 async function request(nonce = `n${counter++}-${Math.random()}`) {
   const url = 'https://api.example.com/v2/payout/1';
   const params: Array<[string, string]> = [['client_orderid', String(counter)]];
-  const r = await signOAuth({ method: 'POST', url, params, consumerKey: 'merchant', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', nonce });
+  const r = await signOAuth({
+    method: 'POST',
+    url,
+    params,
+    consumerKey: 'merchant',
+    consumerSecret: SECRET,
+    signatureMethod: 'HMAC-SHA1',
+    nonce,
+  });
   return { method: 'POST', url, params, authorization: r.authorization };
 }
 const verify = async (req: Awaited<ReturnType<typeof request>>, nonceStore: RedisNonceStore) =>
@@ -91,7 +99,12 @@ describe('RedisNonceStore under faults', () => {
       expect(Date.now() - t0).toBeLessThan(5000);
     }
     redis.resume();
-    for (const s of [a!, b!]) expect(await eventually(async () => ((await verify(await request(), s)) === 'accepted' ? 'ok' : Promise.reject(new Error('refused'))))).toBe('ok');
+    for (const s of [a!, b!])
+      expect(
+        await eventually(async () =>
+          (await verify(await request(), s)) === 'accepted' ? 'ok' : Promise.reject(new Error('refused')),
+        ),
+      ).toBe('ok');
   });
 
   it('restarted from an older snapshot: the rollback is noticed and later requests are refused', async () => {

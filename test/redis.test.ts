@@ -40,7 +40,13 @@ async function signedRequest(nonce: string, timestamp?: number) {
   const reqUrl = 'https://api.example.com/v2/payout/1';
   const params: Array<[string, string]> = [['client_orderid', '1']];
   const r = await signOAuth({
-    method: 'POST', url: reqUrl, params, consumerKey: 'merchant:login', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', nonce,
+    method: 'POST',
+    url: reqUrl,
+    params,
+    consumerKey: 'merchant:login',
+    consumerSecret: SECRET,
+    signatureMethod: 'HMAC-SHA1',
+    nonce,
     ...(timestamp === undefined ? {} : { timestamp }),
   });
   return { method: 'POST', url: reqUrl, params, authorization: r.authorization };
@@ -54,7 +60,12 @@ const options = (nonceStore: RedisNonceStore, extra: Partial<VerifyOAuthOptions>
 
 /** The key, computed with node:crypto. */
 const expectedKey = (prefix: string, consumer: string, nonce: string, ts: number) =>
-  prefix + 'n:' + createHash('sha1').update(JSON.stringify([consumer, nonce, ts]), 'utf8').digest('hex').slice(0, 32);
+  prefix +
+  'n:' +
+  createHash('sha1')
+    .update(JSON.stringify([consumer, nonce, ts]), 'utf8')
+    .digest('hex')
+    .slice(0, 32);
 
 beforeAll(async () => {
   if (process.env['REDIS_URL']) url = process.env['REDIS_URL'];
@@ -97,27 +108,42 @@ describe('RedisNonceStore on a real redis-server', () => {
     const nonce = 'ñ'.repeat(256); // percent-encoded, this made a 1.5 KB key
     const req = await signedRequest(nonce);
     const { timestamp } = await verifyOAuth(req, options(a, { maxSkewSeconds: 120 }));
-    await expect(verifyOAuth(req, options(b, { maxSkewSeconds: 120 }))).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
+    await expect(verifyOAuth(req, options(b, { maxSkewSeconds: 120 }))).rejects.toMatchObject({
+      code: 'ERR_OAUTH_NONCE_REPLAYED',
+    });
     const keys = (await nr.keys('t3:*')).sort();
     expect(keys).toEqual([expectedKey('t3:', 'merchant:login', nonce, timestamp), 't3:marker'].sort());
-    expect(await a.key('merchant:login', nonce, timestamp)).toBe(expectedKey('t3:', 'merchant:login', nonce, timestamp));
+    expect(await a.key('merchant:login', nonce, timestamp)).toBe(
+      expectedKey('t3:', 'merchant:login', nonce, timestamp),
+    );
     expect(await nr.sendCommand(['PEXPIRETIME', keys.find((k) => k.includes(':n:'))!])).toBe((timestamp + 121) * 1000);
     expect(await nr.ttl('t3:marker')).toBe(-1); // the marker never expires
   });
 
   it('a store with another prefix is independent', async () => {
     const req = await signedRequest('prefixed');
-    await expect(verifyOAuth(req, options(new RedisNonceStore(await nodeRedis(), { prefix: 'p1:' })))).resolves.toBeDefined();
-    await expect(verifyOAuth(req, options(new RedisNonceStore(await nodeRedis(), { prefix: 'p2:' })))).resolves.toBeDefined();
+    await expect(
+      verifyOAuth(req, options(new RedisNonceStore(await nodeRedis(), { prefix: 'p1:' }))),
+    ).resolves.toBeDefined();
+    await expect(
+      verifyOAuth(req, options(new RedisNonceStore(await nodeRedis(), { prefix: 'p2:' }))),
+    ).resolves.toBeDefined();
   });
 
-  it("a verifier whose clock is 10 s behind cannot replay a nonce another verifier recorded (5 s window)", async () => {
+  it('a verifier whose clock is 10 s behind cannot replay a nonce another verifier recorded (5 s window)', async () => {
     const stores = [
-      [new RedisNonceStore(await nodeRedis(), { prefix: 'clock1:' }), new RedisNonceStore(await ioRedis(), { prefix: 'clock1:' })],
-      [new RedisNonceStore(await ioRedis(), { prefix: 'clock2:' }), new RedisNonceStore(await nodeRedis(), { prefix: 'clock2:' })],
+      [
+        new RedisNonceStore(await nodeRedis(), { prefix: 'clock1:' }),
+        new RedisNonceStore(await ioRedis(), { prefix: 'clock1:' }),
+      ],
+      [
+        new RedisNonceStore(await ioRedis(), { prefix: 'clock2:' }),
+        new RedisNonceStore(await nodeRedis(), { prefix: 'clock2:' }),
+      ],
     ] as const;
     // Established stores: their memory began a minute ago (a new marker refuses older timestamps).
-    for (const prefix of ['clock1:', 'clock2:']) await nodeClients[0]!.hSet(prefix + 'marker', 'epoch', String(Date.now() - 60_000));
+    for (const prefix of ['clock1:', 'clock2:'])
+      await nodeClients[0]!.hSet(prefix + 'marker', 'epoch', String(Date.now() - 60_000));
     const now = Date.now() / 1000;
     const ts = Math.ceil(now) - 5; // at the window's edge for the right clock
     const reqs = await Promise.all(stores.map((_, i) => signedRequest(`clock-${i}`, ts)));
@@ -129,11 +155,13 @@ describe('RedisNonceStore on a real redis-server', () => {
     for (const [i, [, slow]] of stores.entries()) {
       const late = Date.now() / 1000 - 10;
       expect(Math.abs(ts - late)).toBeLessThanOrEqual(5);
-      await expect(verifyOAuth(reqs[i]!, options(slow, { maxSkewSeconds: 5, now: late }))).rejects.toMatchObject({ code: 'ERR_NONCE_STORE' });
+      await expect(verifyOAuth(reqs[i]!, options(slow, { maxSkewSeconds: 5, now: late }))).rejects.toMatchObject({
+        code: 'ERR_NONCE_STORE',
+      });
     }
   });
 
-  it('refuses a real client given the other library\'s flavor (a node-redis client called as ioredis sent SET without NX)', async () => {
+  it("refuses a real client given the other library's flavor (a node-redis client called as ioredis sent SET without NX)", async () => {
     expect(() => new RedisNonceStore(nodeClients[0] ?? (undefined as never), { flavor: 'ioredis' })).toThrow(
       expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'flavor' }),
     );
@@ -156,8 +184,24 @@ describe('RedisNonceStore with fake clients', () => {
       expect(await s.check('c', 'n', ts, 7, { maxSkewSeconds: 5, now: ts })).toBe(false);
     }
     const key = expectedKey('paysig:nonce:', 'c', 'n', ts);
-    expect(nr.calls[0]).toEqual(['eval', { keys: ['paysig:nonce:marker', key], arguments: [expect.any(String), expect.any(String), String(ts), 'PXAT', String((ts + 6) * 1000)] }]);
-    expect(io.calls[0]).toEqual(['eval', 2, 'paysig:nonce:marker', key, expect.any(String), expect.any(String), String(ts), 'PXAT', String((ts + 6) * 1000)]);
+    expect(nr.calls[0]).toEqual([
+      'eval',
+      {
+        keys: ['paysig:nonce:marker', key],
+        arguments: [expect.any(String), expect.any(String), String(ts), 'PXAT', String((ts + 6) * 1000)],
+      },
+    ]);
+    expect(io.calls[0]).toEqual([
+      'eval',
+      2,
+      'paysig:nonce:marker',
+      key,
+      expect.any(String),
+      expect.any(String),
+      String(ts),
+      'PXAT',
+      String((ts + 6) * 1000),
+    ]);
     // Without the window (a caller other than verifyOAuth): the TTL, relative.
     expect(await a.check('c', 'm', ts, 7)).toBe(true);
     expect((nr.calls.at(-1)![1] as { arguments: string[] }).arguments.slice(3)).toEqual(['PX', '7000']);
@@ -166,20 +210,35 @@ describe('RedisNonceStore with fake clients', () => {
   it('a flavor is used only for a client that cannot be detected, and must be valid', async () => {
     const bare = fakeNodeRedis() as unknown as Record<string, unknown>;
     delete bare['isOpen'];
-    expect(() => new RedisNonceStore(bare as never)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'flavor' }));
+    expect(() => new RedisNonceStore(bare as never)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'flavor' }),
+    );
     expect(new RedisNonceStore(bare as never, { flavor: 'node-redis' }).flavor).toBe('node-redis');
-    expect(() => new RedisNonceStore(fakeNodeRedis(), { flavor: 'ioredis' })).toThrow(expect.objectContaining({ field: 'flavor' }));
-    expect(() => new RedisNonceStore(fakeNodeRedis(), { flavor: 'x' as never })).toThrow(expect.objectContaining({ field: 'flavor' }));
-    expect(() => new RedisNonceStore({ isOpen: true, set: () => Promise.resolve('OK') } as never)).toThrow(expect.objectContaining({ field: 'client' }));
+    expect(() => new RedisNonceStore(fakeNodeRedis(), { flavor: 'ioredis' })).toThrow(
+      expect.objectContaining({ field: 'flavor' }),
+    );
+    expect(() => new RedisNonceStore(fakeNodeRedis(), { flavor: 'x' as never })).toThrow(
+      expect.objectContaining({ field: 'flavor' }),
+    );
+    expect(() => new RedisNonceStore({ isOpen: true, set: () => Promise.resolve('OK') } as never)).toThrow(
+      expect.objectContaining({ field: 'client' }),
+    );
     expect(() => new RedisNonceStore(null as never)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
   });
 
   it('validates options with typed errors (2 ** 31 ms was cut to 1 ms by Node)', () => {
     for (const [o, field] of [
-      [{ timeoutMs: 2 ** 31 }, 'timeoutMs'], [{ timeoutMs: 0 }, 'timeoutMs'], [{ timeoutMs: 1.5 }, 'timeoutMs'], [{ timeoutMs: '100' }, 'timeoutMs'],
-      [{ prefix: 5 }, 'prefix'], [{ prefix: 'x'.repeat(257) }, 'prefix'], [{ assumeNoEviction: 'yes' }, 'assumeNoEviction'],
+      [{ timeoutMs: 2 ** 31 }, 'timeoutMs'],
+      [{ timeoutMs: 0 }, 'timeoutMs'],
+      [{ timeoutMs: 1.5 }, 'timeoutMs'],
+      [{ timeoutMs: '100' }, 'timeoutMs'],
+      [{ prefix: 5 }, 'prefix'],
+      [{ prefix: 'x'.repeat(257) }, 'prefix'],
+      [{ assumeNoEviction: 'yes' }, 'assumeNoEviction'],
     ] as const) {
-      expect(() => new RedisNonceStore(fakeNodeRedis(), o as never)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT', field }));
+      expect(() => new RedisNonceStore(fakeNodeRedis(), o as never)).toThrow(
+        expect.objectContaining({ code: 'ERR_INVALID_INPUT', field }),
+      );
     }
     expect(() => new RedisNonceStore(fakeNodeRedis(), { timeoutMs: 2 ** 31 - 1 })).not.toThrow();
   });
@@ -193,8 +252,12 @@ describe('RedisNonceStore with fake clients', () => {
     }
     const failing = Object.assign(fakeIORedis(), { eval: () => Promise.reject(new Error('ECONNREFUSED')) });
     const hanging = Object.assign(fakeIORedis(), { eval: () => new Promise(() => {}) });
-    await expect(new RedisNonceStore(failing).check('c', 'n', ts, 1)).rejects.toMatchObject({ code: 'ERR_NONCE_STORE' });
-    await expect(new RedisNonceStore(hanging, { timeoutMs: 50 }).check('c', 'n', ts, 1)).rejects.toThrow(/within 50 ms/);
+    await expect(new RedisNonceStore(failing).check('c', 'n', ts, 1)).rejects.toMatchObject({
+      code: 'ERR_NONCE_STORE',
+    });
+    await expect(new RedisNonceStore(hanging, { timeoutMs: 50 }).check('c', 'n', ts, 1)).rejects.toThrow(
+      /within 50 ms/,
+    );
   });
 
   it('refuses an evicting policy and an unreadable one, unless told to assume noeviction', async () => {
@@ -203,7 +266,9 @@ describe('RedisNonceStore with fake clients', () => {
     await expect(new RedisNonceStore(lru).ready()).rejects.toThrow(/"allkeys-lru"/);
     await expect(new RedisNonceStore(lru).check('c', 'n', ts, 9)).rejects.toMatchObject({ code: 'ERR_NONCE_STORE' });
     expect(await new RedisNonceStore(lru, { assumeNoEviction: true }).check('c', 'n', ts, 9)).toBe(true);
-    const noConfig = Object.assign(fakeNodeRedis(), { configGet: () => Promise.reject(new Error("ERR unknown command 'CONFIG'")) });
+    const noConfig = Object.assign(fakeNodeRedis(), {
+      configGet: () => Promise.reject(new Error("ERR unknown command 'CONFIG'")),
+    });
     await expect(new RedisNonceStore(noConfig).ready()).rejects.toThrow(/assumeNoEviction/);
     expect(await new RedisNonceStore(noConfig, { assumeNoEviction: true }).check('c', 'n', ts, 9)).toBe(true);
   });

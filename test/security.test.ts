@@ -19,7 +19,8 @@ describe('percentDecode on long runs of escapes', () => {
   });
 
   it('verifyCallback refuses a huge escaped parameter with a PaysigError', async () => {
-    const query = 'status=approved&orderid=1&client_orderid=2&control=' + 'a'.repeat(40) + '&x=' + '%41'.repeat(200_000);
+    const query =
+      'status=approved&orderid=1&client_orderid=2&control=' + 'a'.repeat(40) + '&x=' + '%41'.repeat(200_000);
     const err = await verifyCallback(query, 'KEY').then(
       () => undefined,
       (e: unknown) => e,
@@ -37,7 +38,9 @@ import { control } from '../src/control/digest.js';
 function hmacHeader(timestampText: string, nonce: string, secret: string): string {
   const params = `oauth_consumer_key=a&oauth_nonce=${nonce}&oauth_signature_method=HMAC-SHA1&oauth_timestamp=${timestampText}`;
   const base = 'POST&https%3A%2F%2Fh%2Fp&' + params.replace(/=/g, '%3D').replace(/&/g, '%26');
-  const sig = createHmac('sha1', secret + '&').update(base).digest('base64');
+  const sig = createHmac('sha1', secret + '&')
+    .update(base)
+    .digest('base64');
   return `OAuth oauth_consumer_key="a", oauth_nonce="${nonce}", oauth_signature_method="HMAC-SHA1", oauth_timestamp="${timestampText}", oauth_signature="${encodeURIComponent(sig)}"`;
 }
 
@@ -45,7 +48,12 @@ describe('OAuth replay through another spelling of the timestamp', () => {
   it('refuses "01000" after "1000" with the same nonce (one nonce-store key per number)', async () => {
     const nonceStore = new MemoryNonceStore();
     const opts = { credentials: () => ({ consumerSecret: 'secret' }), now: 1000, nonceStore };
-    const req = (ts: string) => ({ method: 'POST', url: 'https://h/p', params: [], authorization: hmacHeader(ts, 'n1', 'secret') });
+    const req = (ts: string) => ({
+      method: 'POST',
+      url: 'https://h/p',
+      params: [],
+      authorization: hmacHeader(ts, 'n1', 'secret'),
+    });
     await expect(verifyOAuth(req('1000'), opts)).resolves.toMatchObject({ timestamp: 1000 });
     await expect(verifyOAuth(req('01000'), opts)).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
   });
@@ -61,8 +69,16 @@ describe('known limits of the service formulas (documented, not fixable in paysi
   it('C-B terms have no separator: amount digits can move into email', async () => {
     // Pins the behaviour the security report describes; if the formulas ever gain separators
     // this test must change together with the report.
-    const a = await control('C-B', { endpointId: '1111', client_orderid: '902B4FF5', amount: '10.42', currency: 'USD', email: 'john@x.io' }, 'K');
-    const b = await control('C-B', { endpointId: '1111', client_orderid: '902B4FF5', amount: '1.04', currency: 'USD', email: '2john@x.io' }, 'K');
+    const a = await control(
+      'C-B',
+      { endpointId: '1111', client_orderid: '902B4FF5', amount: '10.42', currency: 'USD', email: 'john@x.io' },
+      'K',
+    );
+    const b = await control(
+      'C-B',
+      { endpointId: '1111', client_orderid: '902B4FF5', amount: '1.04', currency: 'USD', email: '2john@x.io' },
+      'K',
+    );
     expect(a).toBe(b);
   });
 });
@@ -74,7 +90,9 @@ describe('known limit: C-A, C-S and C-D (no amount) hash the same terms', () => 
   // What the report describes: the digest names no operation, so one body verifies on every
   // operation whose formula reduces to login + client_orderid + orderid.
   const key = 'CONTROL-KEY';
-  const digest = createHash('sha1').update('merchant' + 'co-1' + '777' + key).digest('hex');
+  const digest = createHash('sha1')
+    .update('merchant' + 'co-1' + '777' + key)
+    .digest('hex');
   const body = `login=merchant&client_orderid=co-1&orderid=777&control=${digest}`;
   const post = (op: string) =>
     new Request(`https://h/api/v2/${op}/10`, {
@@ -90,7 +108,9 @@ describe('known limit: C-A, C-S and C-D (no amount) hash the same terms', () => 
   }
 
   it('CALLBACK: orderid and client_orderid boundaries can move', async () => {
-    const received = createHash('sha1').update('approved' + '1234' + '5678' + key).digest('hex');
+    const received = createHash('sha1')
+      .update('approved' + '1234' + '5678' + key)
+      .digest('hex');
     const shifted = await verifyCallback(`status=approved&orderid=12345&client_orderid=678&control=${received}`, key);
     expect(shifted.client_orderid).toBe('678');
   });
@@ -102,7 +122,10 @@ describe('parseForm work is linear', () => {
     const input = 'a&'.repeat(1_000) + 'x'.repeat(1_000);
     const indexOf = String.prototype.indexOf;
     let searches = 0;
-    const spy = vi.spyOn(String.prototype, 'indexOf').mockImplementation(function (this: string, ...args: [string, number?]) {
+    const spy = vi.spyOn(String.prototype, 'indexOf').mockImplementation(function (
+      this: string,
+      ...args: [string, number?]
+    ) {
       if (args[0] === '=') searches++;
       return indexOf.apply(this, args);
     });
@@ -114,7 +137,6 @@ describe('parseForm work is linear', () => {
     expect(searches).toBeLessThanOrEqual(1);
   });
 });
-
 
 describe('parseForm agrees with a naive splitter', () => {
   it('on strings of a, b, =, & and +', () => {

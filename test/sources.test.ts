@@ -13,7 +13,9 @@ const SPEC = join(ROOT, '..', 'shared', 'spec', 'service-api.md');
 /** id -> the "where" cell, from every table row of SOURCES.md whose first cell is a fact id. */
 function facts(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of readFileSync(join(VECTORS, 'SOURCES.md'), 'utf8').matchAll(/^\| ([SDKRP]-[A-Z0-9.-]+) \| ([^|]+) \|/gm)) {
+  for (const m of readFileSync(join(VECTORS, 'SOURCES.md'), 'utf8').matchAll(
+    /^\| ([SDKRP]-[A-Z0-9.-]+) \| ([^|]+) \|/gm,
+  )) {
     expect(out.has(m[1]!), `${m[1]} is listed twice`).toBe(false);
     out.set(m[1]!, m[2]!.trim());
   }
@@ -25,7 +27,11 @@ const PREFIX: Record<string, string> = { spec: 'S-', 'public-docs': 'D-', 'clien
 
 describe('vectors/SOURCES.md', () => {
   it('lists facts of every kind', () => {
-    for (const p of ['S-', 'D-', 'K-', 'R-', 'P-']) expect([...FACTS.keys()].some((id) => id.startsWith(p)), p).toBe(true);
+    for (const p of ['S-', 'D-', 'K-', 'R-', 'P-'])
+      expect(
+        [...FACTS.keys()].some((id) => id.startsWith(p)),
+        p,
+      ).toBe(true);
   });
 
   it('every catalog scheme and rule cites a fact of its own kind', () => {
@@ -51,10 +57,12 @@ describe('vectors/SOURCES.md', () => {
       };
       expect(doc.format, `${file}: format`).toBe(2);
       for (const c of doc.cases ?? []) {
-        for (const id of c.source.split('; ')) expect(FACTS.has(id), `${file} ${c.id}: ${id} is not in SOURCES.md`).toBe(true);
+        for (const id of c.source.split('; '))
+          expect(FACTS.has(id), `${file} ${c.id}: ${id} is not in SOURCES.md`).toBe(true);
       }
       for (const r of doc.operations ?? []) {
-        for (const id of [r.auth.fact, ...r.rules.map((x) => x.fact)]) expect(FACTS.has(id), `${file} ${r.id}: ${id}`).toBe(true);
+        for (const id of [r.auth.fact, ...r.rules.map((x) => x.fact)])
+          expect(FACTS.has(id), `${file} ${r.id}: ${id}`).toBe(true);
       }
     }
   });
@@ -74,7 +82,9 @@ describe('vectors/SOURCES.md', () => {
     }
     const lines = readFileSync(SPEC, 'utf8').split('\n');
     for (const [id, line, anchor] of cited) {
-      expect(line, `${id}: line ${line} is beyond the specification's ${lines.length} lines`).toBeLessThanOrEqual(lines.length);
+      expect(line, `${id}: line ${line} is beyond the specification's ${lines.length} lines`).toBeLessThanOrEqual(
+        lines.length,
+      );
       expect(lines[line - 1], `${id}: line ${line} does not hold ${anchor}`).toContain(anchor);
     }
   });

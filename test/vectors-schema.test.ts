@@ -15,7 +15,9 @@ interface VectorFile {
 }
 
 // catalog.json describes the operations (no cases): src/operations/catalog-json.test.ts checks it.
-const files = readdirSync(VECTORS).filter((f) => f.endsWith('.json') && f !== 'catalog.json').sort();
+const files = readdirSync(VECTORS)
+  .filter((f) => f.endsWith('.json') && f !== 'catalog.json')
+  .sort();
 
 function read(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8')) as unknown;
@@ -58,7 +60,11 @@ describe('vectors: JSON Schema', () => {
         const validate = validatorFor(topic);
         const first = doc.cases[0]!;
         expect(validate({ ...doc, cases: [{ ...first, unexpected: true }] })).toBe(false);
-        const bare: Record<string, unknown> = { id: first.id, description: first['description'], source: first['source'] };
+        const bare: Record<string, unknown> = {
+          id: first.id,
+          description: first['description'],
+          source: first['source'],
+        };
         expect(validate({ ...doc, cases: [bare] })).toBe(false);
       });
     });

@@ -15,7 +15,8 @@ const { vectors, keys } = loadFixtures();
 /** What the public API cannot reach: HMAC-SHA1 of any base string, RSA verification of the vector's signature. */
 const internals: EngineInternals = {
   hmacSha1: async (key, data) => toBase64(await backend.hmacSha1(key, data)),
-  rsaSha256Verify: async (publicKeyPem, signature, data) => backend.rsaSha256Verify(await importPublicKey(publicKeyPem), fromBase64(signature), data),
+  rsaSha256Verify: async (publicKeyPem, signature, data) =>
+    backend.rsaSha256Verify(await importPublicKey(publicKeyPem), fromBase64(signature), data),
 };
 
 const checks = listChecks(vectors);

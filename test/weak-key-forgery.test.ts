@@ -53,10 +53,19 @@ async function e1CryptoKey(): Promise<CryptoKey> {
 describe('a signature forged for an e = 1 key is refused', () => {
   it('verifyOAuth: PEM (SPKI and PKCS#1) and a non-extractable CryptoKey', async () => {
     const url = 'https://api.example.com/paynet/api/v4/transfer/1234';
-    const params: Array<[string, string]> = [['client_orderid', '902B4FF5'], ['amount', '10.42']];
+    const params: Array<[string, string]> = [
+      ['client_orderid', '902B4FF5'],
+      ['amount', '10.42'],
+    ];
     const signed = await signOAuth({
-      method: 'POST', url, params, consumerKey: 'victim', signatureMethod: 'RSA-SHA256',
-      privateKey: REAL_PRIVATE, nonce: 'n-1', timestamp: NOW,
+      method: 'POST',
+      url,
+      params,
+      consumerKey: 'victim',
+      signatureMethod: 'RSA-SHA256',
+      privateKey: REAL_PRIVATE,
+      nonce: 'n-1',
+      timestamp: NOW,
     });
     const authorization = forge(signed.authorization, signed.baseString);
     for (const publicKey of [...E1_PEMS, await e1CryptoKey()]) {
@@ -77,11 +86,18 @@ describe('a signature forged for an e = 1 key is refused', () => {
       params: findOperation('transfer-v4').sample.params,
       credentials: { login: 'merchantlogin', privateKey: REAL_PRIVATE },
     });
-    const headers = { ...signed.headers, Authorization: forge(signed.headers['Authorization']!, signed.oauth!.baseString) };
+    const headers = {
+      ...signed.headers,
+      Authorization: forge(signed.headers['Authorization']!, signed.oauth!.baseString),
+    };
     for (const publicKey of [...E1_PEMS, await e1CryptoKey()]) {
       const request = new Request(signed.url, { method: 'POST', headers, body: signed.body });
       const got = await codeOf(
-        verifyRequest(request, { basePath: '/paynet', credentials: () => ({ publicKey }), nonceStore: new MemoryNonceStore() }),
+        verifyRequest(request, {
+          basePath: '/paynet',
+          credentials: () => ({ publicKey }),
+          nonceStore: new MemoryNonceStore(),
+        }),
       );
       expect(got, typeof publicKey).toBe('ERR_KEY_EXPONENT');
     }

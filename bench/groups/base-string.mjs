@@ -31,7 +31,11 @@ export default function baseStringGroups(lib, { quick }) {
             fn: () => baseString({ method: 'POST', url: PAYOUT_URL, params }).baseString,
             check: () => baseString({ method: 'POST', url: PAYOUT_URL, params }).baseString,
           },
-          { name: 'paysig signatureBaseString', fn: () => lib.signatureBaseString(req), check: () => lib.signatureBaseString(req) },
+          {
+            name: 'paysig signatureBaseString',
+            fn: () => lib.signatureBaseString(req),
+            check: () => lib.signatureBaseString(req),
+          },
         ],
       };
     },

@@ -29,6 +29,12 @@ function group(lib, id, title, fields, concat) {
 export default function controlGroups(lib) {
   return [
     group(lib, 'control', 'control() C-B, published example', CONTROL_FIELDS, CONTROL_CONCAT),
-    group(lib, 'control long', 'control() C-B, 50-character order id, string endpoint id', CONTROL_FIELDS_LONG, CONTROL_CONCAT_LONG),
+    group(
+      lib,
+      'control long',
+      'control() C-B, 50-character order id, string endpoint id',
+      CONTROL_FIELDS_LONG,
+      CONTROL_CONCAT_LONG,
+    ),
   ];
 }

@@ -39,7 +39,8 @@ export default async function nonceGroups(lib, { quick }) {
   const plain = await bytesPerEntry(lib, n, 0);
   const padded = await bytesPerEntry(lib, n, 8192);
   const memory = plain === null ? '' : `, ${plain} B/entry (${padded} B with an 8 KiB header)`;
-  if (plain !== null) console.log(`\n# memory nonce store: ${plain} bytes per entry, ${padded} with 8 KiB-padded headers (${n} entries)`);
+  if (plain !== null)
+    console.log(`\n# memory nonce store: ${plain} bytes per entry, ${padded} with 8 KiB-padded headers (${n} entries)`);
   return fills.map((fill) => ({
     id: `nonce memory ${fill}`,
     size: fill,

@@ -22,7 +22,12 @@ export default function percentGroups(lib, { quick }) {
       return {
         expected: rfc3986(text),
         cases: [
-          { name: 'encodeURIComponent + replace (reference)', ref: true, fn: () => rfc3986(text), check: () => rfc3986(text) },
+          {
+            name: 'encodeURIComponent + replace (reference)',
+            ref: true,
+            fn: () => rfc3986(text),
+            check: () => rfc3986(text),
+          },
           { name: 'paysig percentEncode', fn: () => lib.percentEncode(text), check: () => lib.percentEncode(text) },
         ],
       };

@@ -114,7 +114,11 @@ export default function rsaGroups(lib, { quick }) {
             );
           },
         },
-        { name: 'node:crypto verify, PEM parsed each call', info: true, fn: () => verifyOAuth(req, { publicKey, now: NOW }) },
+        {
+          name: 'node:crypto verify, PEM parsed each call',
+          info: true,
+          fn: () => verifyOAuth(req, { publicKey, now: NOW }),
+        },
       ],
     });
   }

@@ -1,7 +1,22 @@
 // The WebCrypto backend forced on Node (its own process, started with --conditions=paysig-webcrypto).
 import { createHash } from 'node:crypto';
-import { CONSUMER_KEY, CONTROL_CONCAT, CONTROL_FIELDS, CONTROL_KEY, NOW, PAYOUT_PARAMS, PAYOUT_URL } from '../fixtures.mjs';
-import { authorizationHeader, baseString, oauthPairs, percentEncode, signOAuth, verifyOAuth } from '../../vectors/reference/index.mjs';
+import {
+  CONSUMER_KEY,
+  CONTROL_CONCAT,
+  CONTROL_FIELDS,
+  CONTROL_KEY,
+  NOW,
+  PAYOUT_PARAMS,
+  PAYOUT_URL,
+} from '../fixtures.mjs';
+import {
+  authorizationHeader,
+  baseString,
+  oauthPairs,
+  percentEncode,
+  signOAuth,
+  verifyOAuth,
+} from '../../vectors/reference/index.mjs';
 import { HMAC_REQUEST } from './sign-hmac.mjs';
 import { noopNonceStore } from './nonce.mjs';
 
@@ -13,7 +28,11 @@ async function signHmacWeb(r, cryptoKey) {
   let bin = '';
   for (let i = 0; i < mac.length; i++) bin += String.fromCharCode(mac[i]);
   const signature = btoa(bin);
-  return { authorization: authorizationHeader(undefined, { ...oauth, oauth_signature: signature }), signature, baseString: base };
+  return {
+    authorization: authorizationHeader(undefined, { ...oauth, oauth_signature: signature }),
+    signature,
+    baseString: base,
+  };
 }
 
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');

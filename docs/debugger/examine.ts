@@ -63,8 +63,15 @@ function callbackQuery(request: RequestParts): URLSearchParams | undefined {
 }
 
 async function checkCallback(q: URLSearchParams, controlKey: string): Promise<CallbackCheck> {
-  const fields = { status: q.get('status') ?? '', orderid: q.get('orderid') ?? '', client_orderid: q.get('client_orderid') ?? '' };
-  const terms = [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'control key', value: '<control key>' }];
+  const fields = {
+    status: q.get('status') ?? '',
+    orderid: q.get('orderid') ?? '',
+    client_orderid: q.get('client_orderid') ?? '',
+  };
+  const terms = [
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: 'control key', value: '<control key>' },
+  ];
   const received = q.get('control') ?? '';
   if (controlKey === '') return { valid: false, error: 'Give the control key to check the callback.', terms, received };
   const expected = await control('CALLBACK', fields, controlKey);

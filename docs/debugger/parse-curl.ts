@@ -69,7 +69,25 @@ const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-asc
 const HEADER = new Set(['-H', '--header']);
 const METHOD = new Set(['-X', '--request']);
 /** Options that take a value but do not change what the debugger examines. */
-const IGNORED_WITH_VALUE = new Set(['-o', '--output', '-u', '--user', '-m', '--max-time', '--connect-timeout', '-w', '--write-out', '--cacert', '--cert', '--key', '-x', '--proxy', '--retry', '-c', '--cookie-jar']);
+const IGNORED_WITH_VALUE = new Set([
+  '-o',
+  '--output',
+  '-u',
+  '--user',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '-w',
+  '--write-out',
+  '--cacert',
+  '--cert',
+  '--key',
+  '-x',
+  '--proxy',
+  '--retry',
+  '-c',
+  '--cookie-jar',
+]);
 
 /** Percent-encodes like curl's --data-urlencode (everything but unreserved characters). */
 function urlencode(s: string): string {
@@ -123,7 +141,8 @@ export function parseCurl(command: string): RequestParts {
     else if (w === '-e' || w === '--referer') headers.push(['referer', value()]);
     else if (w === '-b' || w === '--cookie') headers.push(['cookie', value()]);
     else if (IGNORED_WITH_VALUE.has(w)) value();
-    else if (w.startsWith('-') && w !== '-') continue; // a flag: -s, -v, -L, -k, --compressed ...
+    else if (w.startsWith('-') && w !== '-')
+      continue; // a flag: -s, -v, -L, -k, --compressed ...
     else if (url === undefined) url = w;
   }
   if (url === undefined) throw new Error('the curl command has no URL');

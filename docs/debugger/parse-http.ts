@@ -20,7 +20,8 @@ export function parseHttp(text: string, defaultScheme = 'https'): RequestParts {
   let body = split ? normalized.slice(split.index + split[0].length) : '';
   const lines = head.split(/\r?\n/);
   const requestLine = /^([A-Za-z]+)\s+(\S+)(?:\s+HTTP\/\d(?:\.\d)?)?$/.exec((lines[0] ?? '').trim());
-  if (!requestLine) throw new Error('the first line must be a request line, like "POST /paynet/api/v2/sale/1111 HTTP/1.1"');
+  if (!requestLine)
+    throw new Error('the first line must be a request line, like "POST /paynet/api/v2/sale/1111 HTTP/1.1"');
   const method = (requestLine[1] as string).toUpperCase();
   const target = requestLine[2] as string;
   const headers: Array<[string, string]> = [];
@@ -39,8 +40,12 @@ export function parseHttp(text: string, defaultScheme = 'https'): RequestParts {
   if (/^https?:\/\//i.test(target)) url = target;
   else {
     const host = header('host');
-    if (host === undefined) throw new Error('a request with a path target needs a Host header (or paste the absolute URL)');
-    if (!target.startsWith('/')) throw new Error(`the request target ${JSON.stringify(target.slice(0, 60))} is neither a path nor an absolute URL`);
+    if (host === undefined)
+      throw new Error('a request with a path target needs a Host header (or paste the absolute URL)');
+    if (!target.startsWith('/'))
+      throw new Error(
+        `the request target ${JSON.stringify(target.slice(0, 60))} is neither a path nor an absolute URL`,
+      );
     url = `${defaultScheme}://${host}${target}`;
   }
   const length = header('content-length');

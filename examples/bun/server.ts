@@ -11,7 +11,10 @@ const server = Bun.serve({
       const { operation, scheme } = await verifyRequest(request, { basePath: '/paynet', credentials });
       return Response.json({ operation: operation.id, scheme }); // a real server processes it here
     } catch (error) {
-      return Response.json({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' }, { status: httpStatusOf(error) });
+      return Response.json(
+        { error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' },
+        { status: httpStatusOf(error) },
+      );
     }
   },
 });

@@ -8,12 +8,19 @@ import { CONTROL_KEY } from '../merchant.mjs';
 
 const server = createServer(async (req, res) => {
   try {
-    const callback = await verifyCallback(new URL(req.url ?? '/', 'http://localhost'), process.env.PAYSIG_CONTROL_KEY ?? CONTROL_KEY);
+    const callback = await verifyCallback(
+      new URL(req.url ?? '/', 'http://localhost'),
+      process.env.PAYSIG_CONTROL_KEY ?? CONTROL_KEY,
+    );
     if (callback.final) console.log(`order ${callback.client_orderid} (${callback.orderid}): ${callback.status}`); // store it here
     res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
   } catch (error) {
     const status = httpStatusOf(error);
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' }));
+    res
+      .writeHead(status, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' }));
   }
 });
-server.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${server.address().port}`));
+server.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () =>
+  console.log(`listening on http://127.0.0.1:${server.address().port}`),
+);

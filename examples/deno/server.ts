@@ -9,6 +9,9 @@ Deno.serve({ hostname: '127.0.0.1', port: Number(Deno.env.get('PORT') ?? 8080) }
     const { operation, scheme } = await verifyRequest(request, { basePath: '/paynet', credentials });
     return Response.json({ operation: operation.id, scheme }); // a real server processes it here
   } catch (error) {
-    return Response.json({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' }, { status: httpStatusOf(error) });
+    return Response.json(
+      { error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' },
+      { status: httpStatusOf(error) },
+    );
   }
 });

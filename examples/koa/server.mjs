@@ -15,4 +15,6 @@ app.use(async (ctx) => {
     ctx.body = { error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' };
   }
 });
-const server = app.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${server.address().port}`));
+const server = app.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () =>
+  console.log(`listening on http://127.0.0.1:${server.address().port}`),
+);

@@ -10,7 +10,11 @@ const server = createServer(async (req, res) => {
     const { operation, scheme } = await verifyIncoming(req, { basePath: '/paynet', credentials });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ operation: operation.id, scheme })); // process it here
   } catch (error) {
-    res.writeHead(httpStatusOf(error), { 'content-type': 'application/json' }).end(JSON.stringify({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' }));
+    res
+      .writeHead(httpStatusOf(error), { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' }));
   }
 });
-server.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${server.address().port}`));
+server.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () =>
+  console.log(`listening on http://127.0.0.1:${server.address().port}`),
+);

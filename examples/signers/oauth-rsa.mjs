@@ -7,7 +7,8 @@ import { signRequest } from 'paysig';
 import { ENDPOINT_ID, LOGIN } from '../merchant.mjs';
 import { output } from './output.mjs';
 
-const keyFile = process.env.PAYSIG_PRIVATE_KEY_FILE ?? new URL('../../vectors/keys/test-only-rsa-2048-pkcs8.pem', import.meta.url);
+const keyFile =
+  process.env.PAYSIG_PRIVATE_KEY_FILE ?? new URL('../../vectors/keys/test-only-rsa-2048-pkcs8.pem', import.meta.url);
 const signed = await signRequest('create-card-ref-v4', {
   baseUrl: process.env.PAYSIG_BASE_URL ?? 'https://gate.example.com/paynet',
   endpointId: ENDPOINT_ID,

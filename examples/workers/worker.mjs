@@ -10,7 +10,10 @@ export default {
       const { operation, scheme } = await verifyRequest(request, { basePath: '/paynet', credentials });
       return Response.json({ operation: operation.id, scheme }); // a real worker processes it here
     } catch (error) {
-      return Response.json({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' }, { status: httpStatusOf(error) });
+      return Response.json(
+        { error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' },
+        { status: httpStatusOf(error) },
+      );
     }
   },
 };

@@ -49,7 +49,8 @@ export function splitCommand(command: string): string[] {
       else word += ch;
     }
   }
-  if (quote !== undefined) throw new UsageError(`the adapter command has an unclosed ${quote} quote`, { field: 'adapter' });
+  if (quote !== undefined)
+    throw new UsageError(`the adapter command has an unclosed ${quote} quote`, { field: 'adapter' });
   if (inWord) words.push(word);
   if (words.length === 0) throw new UsageError('the adapter command is empty', { field: 'adapter' });
   return words;
@@ -75,19 +76,29 @@ export class AdapterProcess {
     });
     this.child.stdin!.on('error', () => {}); // EPIPE once it has exited: the exit event reports it
     this.child.on('error', (e: NodeJS.ErrnoException) => this.onExit(`could not be started (${e.code ?? e.message})`));
-    this.child.on('close', (code, signal) => this.onExit(signal !== null ? `was killed by ${signal}` : `exited with status ${code}`));
+    this.child.on('close', (code, signal) =>
+      this.onExit(signal !== null ? `was killed by ${signal}` : `exited with status ${code}`),
+    );
   }
 
   /**
    * Starts an adapter and waits until it runs. A command that cannot be started (not found, not
    * executable) is a usage error.
    */
-  static async start(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<AdapterProcess> {
+  static async start(
+    argv: readonly string[],
+    env: Readonly<Record<string, string | undefined>>,
+  ): Promise<AdapterProcess> {
     const a = new AdapterProcess(argv, env);
     await new Promise<void>((resolve, reject) => {
       a.child.once('spawn', () => resolve());
       a.child.once('error', (e: NodeJS.ErrnoException) =>
-        reject(new UsageError(`cannot start the adapter ${JSON.stringify(argv[0]!.slice(0, 200))} (${e.code ?? e.message})`, { field: 'adapter' })),
+        reject(
+          new UsageError(
+            `cannot start the adapter ${JSON.stringify(argv[0]!.slice(0, 200))} (${e.code ?? e.message})`,
+            { field: 'adapter' },
+          ),
+        ),
       );
     });
     return a;

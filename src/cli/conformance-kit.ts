@@ -87,7 +87,11 @@ export function loadVectors(dir: string, only?: readonly string[]): Map<string, 
   const picked = new Map<string, VectorCase[]>();
   for (const t of only) {
     const cases = all.get(t);
-    if (cases === undefined) throw new UsageError(`unknown topic "${t.slice(0, 60)}"${suggestion(t, all.keys(), `topics: ${[...all.keys()].join(', ')}`)}`, { field: 'topics' });
+    if (cases === undefined)
+      throw new UsageError(
+        `unknown topic "${t.slice(0, 60)}"${suggestion(t, all.keys(), `topics: ${[...all.keys()].join(', ')}`)}`,
+        { field: 'topics' },
+      );
     picked.set(t, cases);
   }
   return picked;
@@ -135,8 +139,10 @@ function parseAnswer(text: string): Record<string, unknown> | string {
   const a = v as Record<string, unknown>;
   if (typeof a['id'] !== 'string') return 'an answer without a string "id"';
   const kinds = ['output', 'error', 'skip'].filter((k) => k in a);
-  if (kinds.length !== 1) return `an answer for ${JSON.stringify(a['id'])} with ${kinds.length === 0 ? 'none' : kinds.join(' and ')} of "output", "error", "skip"`;
-  if (kinds[0] !== 'output' && typeof a[kinds[0]!] !== 'string') return `an answer for ${JSON.stringify(a['id'])} whose "${kinds[0]}" is not a string`;
+  if (kinds.length !== 1)
+    return `an answer for ${JSON.stringify(a['id'])} with ${kinds.length === 0 ? 'none' : kinds.join(' and ')} of "output", "error", "skip"`;
+  if (kinds[0] !== 'output' && typeof a[kinds[0]!] !== 'string')
+    return `an answer for ${JSON.stringify(a['id'])} whose "${kinds[0]}" is not a string`;
   return a;
 }
 
@@ -150,19 +156,38 @@ export async function runConformance(options: KitOptions): Promise<KitReport> {
   const byWireId = new Map<string, Item>();
   for (const [topic, cases] of loadVectors(vectorsDir, options.topics)) {
     if (!KNOWN_TOPICS.includes(topic)) {
-      problems.push(`vectors/${topic}.json: PROTOCOL.md defines no topic "${topic}", so its ${cases.length} cases were not run`);
+      problems.push(
+        `vectors/${topic}.json: PROTOCOL.md defines no topic "${topic}", so its ${cases.length} cases were not run`,
+      );
       continue;
     }
     for (const c of cases) {
       const spec = caseSpec(topic, c)!;
       const wireId = `${topic}/${c.id}`;
-      const item: Item = { wireId, spec, answered: false, outcome: { topic, id: c.id, status: 'fail', reason: 'not run', negative: spec.negative, input: spec.input, expected: spec.expected } };
+      const item: Item = {
+        wireId,
+        spec,
+        answered: false,
+        outcome: {
+          topic,
+          id: c.id,
+          status: 'fail',
+          reason: 'not run',
+          negative: spec.negative,
+          input: spec.input,
+          expected: spec.expected,
+        },
+      };
       items.push(item);
       byWireId.set(wireId, item);
     }
   }
 
-  const env = { ...(options.env ?? process.env), PAYSIG_VECTORS: vectorsDir, PAYSIG_CONFORMANCE_PROTOCOL: String(PROTOCOL_VERSION) };
+  const env = {
+    ...(options.env ?? process.env),
+    PAYSIG_VECTORS: vectorsDir,
+    PAYSIG_CONFORMANCE_PROTOCOL: String(PROTOCOL_VERSION),
+  };
   const maxRestarts = options.maxRestarts ?? 3;
   let adapter: AdapterProcess | undefined;
   let starts = 0;
@@ -180,7 +205,8 @@ export async function runConformance(options: KitOptions): Promise<KitReport> {
     }
     if (event.kind === 'overlong') {
       problems.push(`the adapter wrote a line of ${event.bytes} bytes (limit ${MAX_LINE}); it was dropped`);
-      if (current !== undefined) current.outcome.reason = `the adapter answered with a line longer than ${MAX_LINE} bytes`;
+      if (current !== undefined)
+        current.outcome.reason = `the adapter answered with a line longer than ${MAX_LINE} bytes`;
       return current !== undefined;
     }
     const answer = parseAnswer(event.text);
@@ -262,6 +288,14 @@ export async function runConformance(options: KitOptions): Promise<KitReport> {
 }
 
 /** Reads a killed adapter's last events (late answers count as twice or unknown). */
-async function drainExit(adapter: AdapterProcess, handle: (e: Awaited<ReturnType<AdapterProcess['next']>>) => boolean): Promise<void> {
-  for (let event = await adapter.next(5000); event.kind !== 'exit' && event.kind !== 'timeout'; event = await adapter.next(5000)) handle(event);
+async function drainExit(
+  adapter: AdapterProcess,
+  handle: (e: Awaited<ReturnType<AdapterProcess['next']>>) => boolean,
+): Promise<void> {
+  for (
+    let event = await adapter.next(5000);
+    event.kind !== 'exit' && event.kind !== 'timeout';
+    event = await adapter.next(5000)
+  )
+    handle(event);
 }

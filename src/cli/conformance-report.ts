@@ -49,6 +49,11 @@ export function reportLines(report: KitReport): string[] {
   lines.push(row('total', p, f, s));
   for (const c of report.cases) if (c.status === 'fail') lines.push('', ...failureLines(c));
   if (report.problems.length > 0) lines.push('', 'protocol problems:', ...report.problems.map((x) => `  ${x}`));
-  lines.push('', report.ok ? `conformance: ${p} passed, ${s} skipped` : `conformance: FAILED (${f} failed, ${report.problems.length} protocol problems, ${p} passed)`);
+  lines.push(
+    '',
+    report.ok
+      ? `conformance: ${p} passed, ${s} skipped`
+      : `conformance: FAILED (${f} failed, ${report.problems.length} protocol problems, ${p} passed)`,
+  );
   return lines;
 }

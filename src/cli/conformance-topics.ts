@@ -31,7 +31,17 @@ interface TopicSpec {
 
 const NOT_INPUT = ['id', 'description', 'source', 'error'];
 
-const OPERATION_OUTPUTS = ['method', 'url', 'headers', 'body', 'concatenation', 'control', 'baseString', 'signature', 'signedWith'];
+const OPERATION_OUTPUTS = [
+  'method',
+  'url',
+  'headers',
+  'body',
+  'concatenation',
+  'control',
+  'baseString',
+  'signature',
+  'signedWith',
+];
 
 /** Authorization header parameters as written (name="value", values still encoded), sorted; undefined when not `OAuth ...`. */
 function headerParams(header: unknown): string[] | undefined {
@@ -96,7 +106,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
+  if (Array.isArray(a))
+    return a.length === (b as unknown[]).length && a.every((x, i) => jsonEqual(x, (b as unknown[])[i]));
   const ka = Object.keys(a).sort();
   const kb = Object.keys(b).sort();
   const ra = a as Record<string, unknown>;

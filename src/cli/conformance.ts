@@ -50,14 +50,23 @@ export function packageVectorsDir(): string {
 /** Runs the subcommand; returns the exit status. */
 export async function runConformanceCommand(argv: readonly string[], io: Io): Promise<number> {
   const args = parseCommand(argv, OPTIONS);
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument "${args.positionals[0]!.slice(0, 60)}"; give the adapter with --adapter "<command>"`, { field: 'argv' });
+  if (args.positionals.length > 0)
+    throw new UsageError(
+      `unexpected argument "${args.positionals[0]!.slice(0, 60)}"; give the adapter with --adapter "<command>"`,
+      { field: 'argv' },
+    );
   const command = flag(args, 'adapter');
-  if (command === undefined) throw new UsageError('--adapter "<command>" is required (see vectors/PROTOCOL.md)', { field: 'adapter' });
+  if (command === undefined)
+    throw new UsageError('--adapter "<command>" is required (see vectors/PROTOCOL.md)', { field: 'adapter' });
   const timeoutText = flag(args, 'timeout') ?? '10000';
-  if (!/^[1-9][0-9]{0,6}$/.test(timeoutText)) throw new UsageError('--timeout must be a whole number of milliseconds, 1 to 9999999', { field: 'timeout' });
+  if (!/^[1-9][0-9]{0,6}$/.test(timeoutText))
+    throw new UsageError('--timeout must be a whole number of milliseconds, 1 to 9999999', { field: 'timeout' });
   const vectorsDir = flag(args, 'vectors') ?? packageVectorsDir();
   if (!existsSync(vectorsDir)) throw new UsageError(`no vectors folder at ${vectorsDir}`, { field: 'vectors' });
-  const topics = flag(args, 'topics')?.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const topics = flag(args, 'topics')
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   const report = await runConformance({
     argv: args.flags.has('shell') ? ['sh', '-c', command] : splitCommand(command),
     vectorsDir,

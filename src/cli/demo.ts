@@ -55,6 +55,10 @@ export async function runDemo(argv: readonly string[], io: Io): Promise<number> 
     }
     io.out(line);
   }
-  io.out(failures === 0 ? `all ${OPERATIONS.length} operations signed and verified` : `${failures} of ${OPERATIONS.length} operations failed`);
+  io.out(
+    failures === 0
+      ? `all ${OPERATIONS.length} operations signed and verified`
+      : `${failures} of ${OPERATIONS.length} operations failed`,
+  );
   return failures === 0 ? 0 : 1;
 }

@@ -38,7 +38,11 @@ function oauthLines(d: Diagnosis, out: string[]): void {
   if (o.consumerKey !== undefined) out.push(`consumer key: ${q(o.consumerKey)}`);
   out.push('parameters:');
   for (const p of o.parameters) {
-    const note = p.signed ? '' : p.name === 'oauth_signature' ? '  (not signed)' : '  (repeat of the header: counted once)';
+    const note = p.signed
+      ? ''
+      : p.name === 'oauth_signature'
+        ? '  (not signed)'
+        : '  (repeat of the header: counted once)';
     out.push(`  ${p.source.padEnd(6)}  ${p.name} = ${q(p.value)}${note}`);
   }
   if (o.baseString !== undefined) {
@@ -51,7 +55,9 @@ function oauthLines(d: Diagnosis, out: string[]): void {
   if (o.rsaVerified !== undefined) out.push(`RSA-SHA256 signature verifies: ${o.rsaVerified ? 'yes' : 'no'}`);
   if (o.timestampOffsetSeconds !== undefined) {
     const off = o.timestampOffsetSeconds;
-    out.push(`timestamp: ${Math.abs(off)} s ${off >= 0 ? 'ahead of' : 'behind'} the clock (allowed: ${o.maxSkewSeconds} s either way)`);
+    out.push(
+      `timestamp: ${Math.abs(off)} s ${off >= 0 ? 'ahead of' : 'behind'} the clock (allowed: ${o.maxSkewSeconds} s either way)`,
+    );
   }
 }
 
@@ -60,7 +66,8 @@ export function explainLines(d: Diagnosis): string[] {
   const out = [verdict(d)];
   const op = d.operation;
   if (op !== undefined) {
-    const where = op.endpointGroupId !== undefined ? `endpoint group ${op.endpointGroupId}` : `endpoint ${op.endpointId}`;
+    const where =
+      op.endpointGroupId !== undefined ? `endpoint group ${op.endpointGroupId}` : `endpoint ${op.endpointId}`;
     out.push(`operation: ${op.id}${op.name !== undefined ? ` (${op.name})` : ''}  ${op.path}  ${where}`);
     if (d.error !== undefined) out.push(`HTTP status: ${d.error.status}`);
   }

@@ -22,9 +22,11 @@ pairs for production and for testing.`;
 /** Runs the subcommand; returns the exit status. */
 export async function runKeygen(argv: readonly string[], io: Io): Promise<number> {
   const args = parseCommand(argv, { bits: { type: 'string' }, out: { type: 'string' } });
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`, { field: 'argv' });
+  if (args.positionals.length > 0)
+    throw new UsageError(`unexpected argument ${JSON.stringify(args.positionals[0])}`, { field: 'argv' });
   const bitsText = flag(args, 'bits') ?? '4096';
-  if (!/^[0-9]{1,6}$/.test(bitsText)) throw new UsageError('--bits must be a whole number such as 2048 or 4096', { field: 'bits' });
+  if (!/^[0-9]{1,6}$/.test(bitsText))
+    throw new UsageError('--bits must be a whole number such as 2048 or 4096', { field: 'bits' });
   const prefix = flag(args, 'out') ?? 'paysig';
   if (prefix === '') throw new UsageError('--out must not be empty', { field: 'out' });
   const files = { pkcs8: `${prefix}.pkcs8.pem`, pkcs1: `${prefix}.pkcs1.pem`, spki: `${prefix}.spki.pem` };

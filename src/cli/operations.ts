@@ -23,10 +23,19 @@ export function schemeLabel(op: Operation): string {
 export function runOperations(argv: readonly string[], io: Io): number {
   const args = parseCommand(argv, { json: { type: 'boolean' } });
   if (args.flags.has('json')) {
-    io.out(JSON.stringify(OPERATIONS.map((op) => ({ ...op, ...OPERATION_DOCS[op.id] })), null, 2));
+    io.out(
+      JSON.stringify(
+        OPERATIONS.map((op) => ({ ...op, ...OPERATION_DOCS[op.id] })),
+        null,
+        2,
+      ),
+    );
     return 0;
   }
-  const rows = [['ID', 'NAME', 'SCHEME', 'SOURCE', 'PATH'], ...OPERATIONS.map((op) => [op.id, op.name ?? '-', schemeLabel(op), op.authSource, op.path])];
+  const rows = [
+    ['ID', 'NAME', 'SCHEME', 'SOURCE', 'PATH'],
+    ...OPERATIONS.map((op) => [op.id, op.name ?? '-', schemeLabel(op), op.authSource, op.path]),
+  ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   for (const r of rows) io.out(r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  '));
   return 0;

@@ -5,8 +5,25 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { FORMULAS, MissingFieldError, OPERATIONS, type DiagnoseRequestParts, type Scheme, type VerifyCredentials, type VerifyRequestOptions } from '../index.js';
-import { flag, readSecretFile, secretFromEnv, suggestion, UsageError, type Args, type Io, type OptionSpec } from './util.js';
+import {
+  FORMULAS,
+  MissingFieldError,
+  OPERATIONS,
+  type DiagnoseRequestParts,
+  type Scheme,
+  type VerifyCredentials,
+  type VerifyRequestOptions,
+} from '../index.js';
+import {
+  flag,
+  readSecretFile,
+  secretFromEnv,
+  suggestion,
+  UsageError,
+  type Args,
+  type Io,
+  type OptionSpec,
+} from './util.js';
 
 /** A raw HTTP request, parsed. */
 export interface RawRequest {
@@ -39,11 +56,15 @@ export function parseRawHttp(text: string, urlScheme = 'https'): RawRequest {
   let body = split < 0 ? '' : text.slice(split + sep);
   const lines = head.replace(/^\s+/, '').split(/\r?\n/);
   const m = /^([A-Za-z]+) (\S+) HTTP\/1\.[01]$/.exec(lines[0]!.trim());
-  if (m === null) throw new UsageError('the request does not start with a request line such as "POST /api/v2/sale/1 HTTP/1.1"', { field: 'request' });
+  if (m === null)
+    throw new UsageError('the request does not start with a request line such as "POST /api/v2/sale/1 HTTP/1.1"', {
+      field: 'request',
+    });
   const headers: Array<[string, string]> = [];
   for (const line of lines.slice(1)) {
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new UsageError(`malformed header line ${JSON.stringify(line.slice(0, 60))}`, { field: 'headers' });
+    if (colon <= 0)
+      throw new UsageError(`malformed header line ${JSON.stringify(line.slice(0, 60))}`, { field: 'headers' });
     headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
   const length = headers.find(([k]) => k.toLowerCase() === 'content-length')?.[1];
@@ -58,7 +79,10 @@ export function parseRawHttp(text: string, urlScheme = 'https'): RawRequest {
   if (/^https?:\/\//i.test(target)) url = target;
   else {
     const host = headers.find(([k]) => k.toLowerCase() === 'host')?.[1];
-    if (host === undefined) throw new UsageError('the request has no Host header (or use an absolute URL in the request line)', { field: 'Host' });
+    if (host === undefined)
+      throw new UsageError('the request has no Host header (or use an absolute URL in the request line)', {
+        field: 'Host',
+      });
     url = `${urlScheme}://${host}${target}`;
   }
   return { method: m[1]!.toUpperCase(), url, headers, body };
@@ -85,11 +109,13 @@ export function guessBasePath(pathname: string): string {
 
 /** Reads the request named by the one positional (a file, or `-` / nothing for standard input). */
 export async function readRequest(args: Args, io: Io): Promise<RawRequest> {
-  if (args.positionals.length > 1) throw new UsageError('give at most one file (or - for standard input)', { field: 'file' });
+  if (args.positionals.length > 1)
+    throw new UsageError('give at most one file (or - for standard input)', { field: 'file' });
   const file = args.positionals[0] ?? '-';
   let text: string;
   if (file === '-') {
-    if (io.stdinIsTTY === true) io.err('paysig: reading the request from standard input; end it with Ctrl-D (or name a file)');
+    if (io.stdinIsTTY === true)
+      io.err('paysig: reading the request from standard input; end it with Ctrl-D (or name a file)');
     text = await io.readStdin();
   } else {
     try {
@@ -99,14 +125,19 @@ export async function readRequest(args: Args, io: Io): Promise<RawRequest> {
     }
   }
   const urlScheme = flag(args, 'url-scheme') ?? 'https';
-  if (urlScheme !== 'https' && urlScheme !== 'http') throw new UsageError('--url-scheme must be https or http', { field: 'url-scheme' });
+  if (urlScheme !== 'https' && urlScheme !== 'http')
+    throw new UsageError('--url-scheme must be https or http', { field: 'url-scheme' });
   return parseRawHttp(text, urlScheme);
 }
 
 /** A scheme the user named: a control formula or an OAuth method. */
 function schemeNamed(name: string): Scheme {
   const all: string[] = [...Object.keys(FORMULAS), 'HMAC-SHA1', 'RSA-SHA256'];
-  if (!all.includes(name)) throw new UsageError(`unknown scheme ${JSON.stringify(name.slice(0, 40))}${suggestion(name, all, `use a control formula (${Object.keys(FORMULAS).join(', ')}) or HMAC-SHA1 / RSA-SHA256`)}`, { field: 'scheme' });
+  if (!all.includes(name))
+    throw new UsageError(
+      `unknown scheme ${JSON.stringify(name.slice(0, 40))}${suggestion(name, all, `use a control formula (${Object.keys(FORMULAS).join(', ')}) or HMAC-SHA1 / RSA-SHA256`)}`,
+      { field: 'scheme' },
+    );
   return name as Scheme;
 }
 
@@ -125,24 +156,33 @@ export function verifyOptionsOf(args: Args, raw: RawRequest, io: Io): Omit<Verif
   const envLogin = io.env['PAYSIG_LOGIN']?.trim();
   const controlKey = secretFromEnv('PAYSIG_CONTROL_KEY', io.env);
   const publicFile = io.env['PAYSIG_PUBLIC_KEY_FILE'];
-  const publicKey = publicFile !== undefined && publicFile !== '' ? readSecretFile(publicFile, 'PAYSIG_PUBLIC_KEY_FILE') : undefined;
+  const publicKey =
+    publicFile !== undefined && publicFile !== '' ? readSecretFile(publicFile, 'PAYSIG_PUBLIC_KEY_FILE') : undefined;
   if (controlKey === undefined && publicKey === undefined) {
-    throw new UsageError('set PAYSIG_CONTROL_KEY (or PAYSIG_CONTROL_KEY_FILE) or PAYSIG_PUBLIC_KEY_FILE', { field: 'PAYSIG_CONTROL_KEY' });
+    throw new UsageError('set PAYSIG_CONTROL_KEY (or PAYSIG_CONTROL_KEY_FILE) or PAYSIG_PUBLIC_KEY_FILE', {
+      field: 'PAYSIG_CONTROL_KEY',
+    });
   }
-  const creds: VerifyCredentials = { ...(controlKey !== undefined ? { controlKey } : {}), ...(publicKey !== undefined ? { publicKey } : {}) };
+  const creds: VerifyCredentials = {
+    ...(controlKey !== undefined ? { controlKey } : {}),
+    ...(publicKey !== undefined ? { publicKey } : {}),
+  };
   const scheme = flag(args, 'scheme');
   const now = seconds(args, 'now');
   const maxSkew = seconds(args, 'max-skew');
   return {
     basePath: flag(args, 'base-path') ?? guessBasePath(new URL(raw.url).pathname),
     // An explicit scheme applies to whichever operation the path names.
-    ...(scheme !== undefined ? { schemes: Object.fromEntries(OPERATIONS.map((op) => [op.id, schemeNamed(scheme)])) } : {}),
+    ...(scheme !== undefined
+      ? { schemes: Object.fromEntries(OPERATIONS.map((op) => [op.id, schemeNamed(scheme)])) }
+      : {}),
     ...(now !== undefined ? { now } : {}),
     ...(maxSkew !== undefined ? { maxSkewSeconds: maxSkew } : {}),
     credentials: (who) => {
       const id = who.login ?? who.consumerKey;
       if (id !== undefined) {
-        if (envLogin === undefined || envLogin === '') throw new MissingFieldError('PAYSIG_LOGIN', 'set PAYSIG_LOGIN to the merchant login');
+        if (envLogin === undefined || envLogin === '')
+          throw new MissingFieldError('PAYSIG_LOGIN', 'set PAYSIG_LOGIN to the merchant login');
         if (id !== envLogin) return undefined;
       }
       return creds;

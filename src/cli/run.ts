@@ -54,7 +54,10 @@ const COMMANDS: Record<string, Command> = {
 /** The package's version, from the package.json two levels above this file (dist/cli/); undefined when unreadable. */
 export function packageVersion(): string | undefined {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name?: unknown; version?: unknown };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      name?: unknown;
+      version?: unknown;
+    };
     if (pkg.name === 'paysig' && typeof pkg.version === 'string') return pkg.version;
   } catch {
     // fall through
@@ -73,7 +76,10 @@ export function exitStatusOf(e: unknown): number {
 
 async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   const at = argv.findIndex((a) => !a.startsWith('-'));
-  const globals = parseCommand(at < 0 ? argv : argv.slice(0, at), { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'V' } });
+  const globals = parseCommand(at < 0 ? argv : argv.slice(0, at), {
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'V' },
+  });
   if (globals.flags.has('version')) {
     const version = packageVersion();
     if (version !== undefined) {
@@ -95,7 +101,10 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   }
   const cmd = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (cmd === undefined) {
-    throw new UsageError(`unknown command "${name.slice(0, 40)}"${suggestion(name, Object.keys(COMMANDS), 'run paysig --help')}`, { field: 'command' });
+    throw new UsageError(
+      `unknown command "${name.slice(0, 40)}"${suggestion(name, Object.keys(COMMANDS), 'run paysig --help')}`,
+      { field: 'command' },
+    );
   }
   const rest = argv.slice(at + 1);
   const dashDash = rest.indexOf('--');
@@ -113,7 +122,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return await dispatch(argv, io);
   } catch (e) {
     io.err(errorLine(e));
-    if (!(e instanceof PaysigError) && io.env['PAYSIG_DEBUG'] !== undefined && e instanceof Error && e.stack !== undefined) io.err(e.stack);
+    if (
+      !(e instanceof PaysigError) &&
+      io.env['PAYSIG_DEBUG'] !== undefined &&
+      e instanceof Error &&
+      e.stack !== undefined
+    )
+      io.err(e.stack);
     return exitStatusOf(e);
   }
 }

@@ -5,8 +5,25 @@
  *
  * @module
  */
-import { FORMULAS, signRequest, type Operation, type Scheme, type SignedRequest, type SignCredentials } from '../index.js';
-import { flag, loginFromEnv, operationNamed, parseCommand, readSecretFile, secretFromEnv, UsageError, type OptionSpec, type Io } from './util.js';
+import {
+  FORMULAS,
+  signRequest,
+  type Operation,
+  type Scheme,
+  type SignedRequest,
+  type SignCredentials,
+} from '../index.js';
+import {
+  flag,
+  loginFromEnv,
+  operationNamed,
+  parseCommand,
+  readSecretFile,
+  secretFromEnv,
+  UsageError,
+  type OptionSpec,
+  type Io,
+} from './util.js';
 
 /** Help text of the subcommand. */
 export const SIGN_HELP = `usage: paysig sign <operation> (--endpoint N | --group N) [--base-url URL]
@@ -66,18 +83,25 @@ export function asHttp(s: SignedRequest): string {
 function schemeOf(op: Operation, scheme: Scheme | undefined): Scheme {
   if (scheme !== undefined) {
     if (scheme === 'HMAC-SHA1' || scheme === 'RSA-SHA256' || Object.hasOwn(FORMULAS, scheme)) return scheme;
-    throw new UsageError(`--scheme must be a control formula (${Object.keys(FORMULAS).join(', ')}), HMAC-SHA1 or RSA-SHA256`, { field: 'scheme' });
+    throw new UsageError(
+      `--scheme must be a control formula (${Object.keys(FORMULAS).join(', ')}), HMAC-SHA1 or RSA-SHA256`,
+      { field: 'scheme' },
+    );
   }
   if (op.auth.kind === 'control') return op.auth.formula;
   if (op.auth.kind === 'oauth') return op.auth.method;
-  throw new UsageError(`operation "${op.id}" has no published scheme: pass --scheme (a control formula, HMAC-SHA1 or RSA-SHA256)`, { field: 'scheme' });
+  throw new UsageError(
+    `operation "${op.id}" has no published scheme: pass --scheme (a control formula, HMAC-SHA1 or RSA-SHA256)`,
+    { field: 'scheme' },
+  );
 }
 
 /** Runs the subcommand; returns the exit status. */
 export async function runSign(argv: readonly string[], io: Io): Promise<number> {
   const args = parseCommand(argv, SIGN_OPTIONS);
   const [opName, ...fields] = args.positionals;
-  if (opName === undefined) throw new UsageError('name the operation: paysig sign <operation> ...', { field: 'operation' });
+  if (opName === undefined)
+    throw new UsageError('name the operation: paysig sign <operation> ...', { field: 'operation' });
   const op = operationNamed(opName);
   const scheme = flag(args, 'scheme') as Scheme | undefined;
   const auth = schemeOf(op, scheme);
@@ -89,7 +113,9 @@ export async function runSign(argv: readonly string[], io: Io): Promise<number> 
   }
   const baseUrl = flag(args, 'base-url') ?? io.env['PAYSIG_BASE_URL'];
   if (baseUrl === undefined || baseUrl === '') {
-    throw new UsageError('give --base-url or set PAYSIG_BASE_URL (the service address with its path prefix)', { field: 'base-url' });
+    throw new UsageError('give --base-url or set PAYSIG_BASE_URL (the service address with its path prefix)', {
+      field: 'base-url',
+    });
   }
   const format = flag(args, 'format') ?? 'both';
   if (format !== 'both' && format !== 'curl' && format !== 'http') {
@@ -99,7 +125,10 @@ export async function runSign(argv: readonly string[], io: Io): Promise<number> 
   const params: Array<[string, string]> = [];
   for (const f of fields) {
     const eq = f.indexOf('=');
-    if (eq <= 0) throw new UsageError(`field arguments are name=value, got ${JSON.stringify(f.slice(0, 40))}`, { field: 'params' });
+    if (eq <= 0)
+      throw new UsageError(`field arguments are name=value, got ${JSON.stringify(f.slice(0, 40))}`, {
+        field: 'params',
+      });
     params.push([f.slice(0, eq), f.slice(eq + 1)]);
   }
 
@@ -108,9 +137,12 @@ export async function runSign(argv: readonly string[], io: Io): Promise<number> 
   if (needsControlKey) {
     const key = secretFromEnv('PAYSIG_CONTROL_KEY', io.env);
     if (key === undefined) {
-      throw new UsageError(`operation "${op.id}" (${auth}) needs the control key: set PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE`, {
-        field: 'PAYSIG_CONTROL_KEY',
-      });
+      throw new UsageError(
+        `operation "${op.id}" (${auth}) needs the control key: set PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE`,
+        {
+          field: 'PAYSIG_CONTROL_KEY',
+        },
+      );
     }
     credentials.controlKey = key;
   } else {

@@ -6,7 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { findOperation, InvalidInputError, MissingFieldError, OPERATIONS, PaysigError, UnknownOperationError, type Operation } from '../index.js';
+import {
+  findOperation,
+  InvalidInputError,
+  MissingFieldError,
+  OPERATIONS,
+  PaysigError,
+  UnknownOperationError,
+  type Operation,
+} from '../index.js';
 
 /** Parsed command-line arguments: option values by name, and the positionals. */
 export interface Args {
@@ -78,7 +86,9 @@ export function parseCommand(argv: readonly string[], options: OptionSpec): Args
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       const shown = (name.length > 1 ? '--' : '-') + name.slice(0, 60);
       const close = didYouMean(name, Object.keys(options));
-      throw new UsageError(`unknown option ${shown}${close !== undefined ? `; did you mean --${close}?` : ''}`, { field: name });
+      throw new UsageError(`unknown option ${shown}${close !== undefined ? `; did you mean --${close}?` : ''}`, {
+        field: name,
+      });
     }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
       const kind = options[name]?.type === 'boolean' ? 'takes no value' : 'needs a value';
@@ -98,9 +108,12 @@ export function operationNamed(name: string): Operation {
   } catch (e) {
     if (!(e instanceof UnknownOperationError)) throw e;
     const ids = OPERATIONS.map((op) => op.id);
-    throw new UnknownOperationError(`unknown operation ${JSON.stringify(name.slice(0, 60))}${suggestion(name, ids, 'run paysig operations for the list')}`, {
-      field: 'operation',
-    });
+    throw new UnknownOperationError(
+      `unknown operation ${JSON.stringify(name.slice(0, 60))}${suggestion(name, ids, 'run paysig operations for the list')}`,
+      {
+        field: 'operation',
+      },
+    );
   }
 }
 

@@ -39,11 +39,19 @@ export async function runVerify(argv: readonly string[], io: Io): Promise<number
   try {
     const ok = await verifyRequest(requestOf(raw), { ...options, nonceStore: new MemoryNonceStore() });
     const where = ok.endpointId !== undefined ? `endpoint ${ok.endpointId}` : `group ${ok.endpointGroupId}`;
-    io.out(json ? JSON.stringify({ valid: true, operation: ok.operation.id, scheme: ok.scheme }) : `OK ${ok.operation.id} (${ok.scheme}) ${where}`);
+    io.out(
+      json
+        ? JSON.stringify({ valid: true, operation: ok.operation.id, scheme: ok.scheme })
+        : `OK ${ok.operation.id} (${ok.scheme}) ${where}`,
+    );
     return 0;
   } catch (e) {
     if (!(e instanceof PaysigError) || (e instanceof MissingFieldError && e.field === 'PAYSIG_LOGIN')) throw e;
-    io.out(json ? JSON.stringify({ valid: false, error: { code: e.code, message: e.message } }) : `FAIL ${e.message} (${e.code})`);
+    io.out(
+      json
+        ? JSON.stringify({ valid: false, error: { code: e.code, message: e.message } })
+        : `FAIL ${e.message} (${e.code})`,
+    );
     return 1;
   }
 }

@@ -23,20 +23,38 @@ describe('toMinorUnits', () => {
     expect(toMinorUnits(amount, exponent)).toBe(expected);
   });
 
-  it.each(['-1', '', '1e3', '0x10', '10.425', 'NaN', ' 10', '10 ', '+1', '.5', '10.', '1,00', '92233720368547758.08', '١٢'])(
-    'refuses %j with ERR_INVALID_AMOUNT naming the value',
-    (amount) => {
-      expect(() => toMinorUnits(amount)).toThrowError(
-        expect.objectContaining({ code: 'ERR_INVALID_AMOUNT', field: 'amount', message: expect.stringContaining(JSON.stringify(amount)) }),
-      );
-    },
-  );
+  it.each([
+    '-1',
+    '',
+    '1e3',
+    '0x10',
+    '10.425',
+    'NaN',
+    ' 10',
+    '10 ',
+    '+1',
+    '.5',
+    '10.',
+    '1,00',
+    '92233720368547758.08',
+    '١٢',
+  ])('refuses %j with ERR_INVALID_AMOUNT naming the value', (amount) => {
+    expect(() => toMinorUnits(amount)).toThrowError(
+      expect.objectContaining({
+        code: 'ERR_INVALID_AMOUNT',
+        field: 'amount',
+        message: expect.stringContaining(JSON.stringify(amount)),
+      }),
+    );
+  });
 
   it('refuses a fraction with exponent 0 and a bad exponent', () => {
     expect(() => toMinorUnits('10.5', 0)).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_AMOUNT' }));
     expect(() => toMinorUnits('10', -1)).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
     expect(() => toMinorUnits('10', 2.5)).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
-    expect(() => toMinorUnits(10.42 as unknown as string)).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_AMOUNT' }));
+    expect(() => toMinorUnits(10.42 as unknown as string)).toThrowError(
+      expect.objectContaining({ code: 'ERR_INVALID_AMOUNT' }),
+    );
   });
 
   it('equals BigInt arithmetic on random decimals', () => {

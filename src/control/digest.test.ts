@@ -18,12 +18,29 @@ describe('control', () => {
 
   it('puts the terms of every formula in the order of its row', () => {
     const f = {
-      login: 'L', endpointId: '7', client_orderid: 'C', orderid: 'O', amount: '1.23', currency: 'EUR',
-      email: 'E', cardrefid: 'R', status: 'S', 'source-card-ref-id': 'SR', 'destination-card-ref-id': 'DR',
+      login: 'L',
+      endpointId: '7',
+      client_orderid: 'C',
+      orderid: 'O',
+      amount: '1.23',
+      currency: 'EUR',
+      email: 'E',
+      cardrefid: 'R',
+      status: 'S',
+      'source-card-ref-id': 'SR',
+      'destination-card-ref-id': 'DR',
     };
     const expected: Record<Formula, string> = {
-      'C-A': 'LCO', 'C-B': '7C123E', 'C-C': '7CE', 'C-D': 'LCO123EUR', 'C-E': 'LCR123EUR', 'C-S': 'LCO',
-      'CARD-INFO': 'LR', 'TRANSFER-BY-REF': 'LCSRDR123EUR', CALLBACK: 'SOC', REDIRECT: 'SOC',
+      'C-A': 'LCO',
+      'C-B': '7C123E',
+      'C-C': '7CE',
+      'C-D': 'LCO123EUR',
+      'C-E': 'LCR123EUR',
+      'C-S': 'LCO',
+      'CARD-INFO': 'LR',
+      'TRANSFER-BY-REF': 'LCSRDR123EUR',
+      CALLBACK: 'SOC',
+      REDIRECT: 'SOC',
     };
     for (const id of Object.keys(FORMULAS) as Formula[]) expect(controlInput(id, f)).toBe(expected[id]);
   });
@@ -35,44 +52,83 @@ describe('control', () => {
   });
 
   it('refuses an explicit empty string for a term the formula needs', async () => {
-    await expect(control('C-A', { login: 'L', client_orderid: 'C', orderid: '' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'orderid' });
-    await expect(control('C-B', { endpointId: 1, client_orderid: 'C', amount: '', email: 'e' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'amount' });
-    await expect(control('TRANSFER-BY-REF', { login: 'L', client_orderid: 'C', 'destination-card-ref-id': '', amount: '1.00', currency: 'EUR' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'destination-card-ref-id' });
-    await expect(control('C-D', { login: 'L', client_orderid: 'C', orderid: 'O', amount: '1.00', currency: '' }, KEY)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'currency' });
+    await expect(control('C-A', { login: 'L', client_orderid: 'C', orderid: '' }, KEY)).rejects.toMatchObject({
+      code: 'ERR_MISSING_FIELD',
+      field: 'orderid',
+    });
+    await expect(
+      control('C-B', { endpointId: 1, client_orderid: 'C', amount: '', email: 'e' }, KEY),
+    ).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'amount' });
+    await expect(
+      control(
+        'TRANSFER-BY-REF',
+        { login: 'L', client_orderid: 'C', 'destination-card-ref-id': '', amount: '1.00', currency: 'EUR' },
+        KEY,
+      ),
+    ).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'destination-card-ref-id' });
+    await expect(
+      control('C-D', { login: 'L', client_orderid: 'C', orderid: 'O', amount: '1.00', currency: '' }, KEY),
+    ).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'currency' });
   });
 
   it('takes "" as absent where the formula allows an empty term', () => {
     expect(controlInput('C-S', { login: 'L', client_orderid: 'C', orderid: '' })).toBe('LC');
-    expect(controlInput('C-D', { login: 'L', client_orderid: 'C', orderid: 'O', amount: '', currency: '' })).toBe('LCO');
-    expect(controlInput('TRANSFER-BY-REF', { login: 'L', client_orderid: 'C', 'destination-card-ref-id': 'D', amount: '1.00', currency: 'EUR' })).toBe('LCD100EUR');
+    expect(controlInput('C-D', { login: 'L', client_orderid: 'C', orderid: 'O', amount: '', currency: '' })).toBe(
+      'LCO',
+    );
+    expect(
+      controlInput('TRANSFER-BY-REF', {
+        login: 'L',
+        client_orderid: 'C',
+        'destination-card-ref-id': 'D',
+        amount: '1.00',
+        currency: 'EUR',
+      }),
+    ).toBe('LCD100EUR');
   });
 
   it('refuses amount without currency and the reverse', () => {
     for (const f of ['C-D', 'C-E'] as const) {
       const base = { login: 'L', client_orderid: 'C', orderid: 'O', cardrefid: 'R' };
-      expect(() => controlInput(f, { ...base, amount: '1.00' })).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'currency' }));
-      expect(() => controlInput(f, { ...base, currency: 'EUR' })).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'amount' }));
+      expect(() => controlInput(f, { ...base, amount: '1.00' })).toThrowError(
+        expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'currency' }),
+      );
+      expect(() => controlInput(f, { ...base, currency: 'EUR' })).toThrowError(
+        expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'amount' }),
+      );
     }
   });
 
   it('names a missing required term', async () => {
-    await expect(control('C-B', { endpointId: 1, client_orderid: 'C', email: 'e' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'amount' });
-    await expect(control('C-A', { login: 'L', orderid: 'O' }, KEY)).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'client_orderid' });
+    await expect(control('C-B', { endpointId: 1, client_orderid: 'C', email: 'e' }, KEY)).rejects.toMatchObject({
+      code: 'ERR_MISSING_FIELD',
+      field: 'amount',
+    });
+    await expect(control('C-A', { login: 'L', orderid: 'O' }, KEY)).rejects.toMatchObject({
+      code: 'ERR_MISSING_FIELD',
+      field: 'client_orderid',
+    });
   });
 
   it('uses the group id in place of the endpoint, and refuses both at once', () => {
     expect(controlInput('C-C', { endpointGroupId: '55', client_orderid: 'C', email: 'E' })).toBe('55CE');
-    expect(() => controlInput('C-C', { endpointId: 1, endpointGroupId: 2, client_orderid: 'C', email: 'E' })).toThrowError(
-      expect.objectContaining({ code: 'ERR_INVALID_INPUT' }),
-    );
+    expect(() =>
+      controlInput('C-C', { endpointId: 1, endpointGroupId: 2, client_orderid: 'C', email: 'E' }),
+    ).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
   });
 
   it('refuses an unknown formula, an empty key, a non-string field, and lone surrogates', async () => {
     await expect(control('C-Z' as Formula, {}, KEY)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
     await expect(control('toString' as Formula, {}, KEY)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
-    await expect(control('C-A', { login: 'L', client_orderid: 'C', orderid: 'O' }, '')).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
-    await expect(control('C-A', { login: 1 as unknown as string, client_orderid: 'C', orderid: 'O' }, KEY)).rejects.toMatchObject({ field: 'login' });
-    await expect(control('C-A', { login: '\ud800', client_orderid: 'C', orderid: 'O' }, KEY)).rejects.toMatchObject({ code: 'ERR_ENCODING' });
+    await expect(control('C-A', { login: 'L', client_orderid: 'C', orderid: 'O' }, '')).rejects.toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+    });
+    await expect(
+      control('C-A', { login: 1 as unknown as string, client_orderid: 'C', orderid: 'O' }, KEY),
+    ).rejects.toMatchObject({ field: 'login' });
+    await expect(control('C-A', { login: '\ud800', client_orderid: 'C', orderid: 'O' }, KEY)).rejects.toMatchObject({
+      code: 'ERR_ENCODING',
+    });
   });
 
   it('never puts the control key in an error message', async () => {
@@ -83,7 +139,10 @@ describe('control', () => {
       verifyControl('C-A', { login: 'L', client_orderid: 'C', orderid: 'O' }, secret, '0'.repeat(40)),
     ];
     for (const p of attempts) {
-      const e = await p.then(() => undefined, (err: Error) => err);
+      const e = await p.then(
+        () => undefined,
+        (err: Error) => err,
+      );
       expect(e).toBeInstanceOf(Error);
       expect(String(e?.message) + String(e?.stack)).not.toContain(secret);
     }
@@ -92,7 +151,11 @@ describe('control', () => {
   it('equals @noble/hashes SHA-1 of the concatenation for random fields', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ login: fc.string({ minLength: 1 }), client_orderid: fc.string({ minLength: 1 }), orderid: fc.string({ minLength: 1 }) }),
+        fc.record({
+          login: fc.string({ minLength: 1 }),
+          client_orderid: fc.string({ minLength: 1 }),
+          orderid: fc.string({ minLength: 1 }),
+        }),
         fc.string({ minLength: 1 }),
         async (fields, key) => {
           const expected = bytesToHex(sha1(utf8ToBytes(fields.login + fields.client_orderid + fields.orderid + key)));
@@ -112,9 +175,17 @@ describe('verifyControl', () => {
     await expect(verifyControl('C-A', fields, KEY, good.toUpperCase())).resolves.toBeUndefined();
     const flipped = good.slice(0, 39) + (good[39] === '0' ? '1' : '0');
     await expect(verifyControl('C-A', fields, KEY, flipped)).rejects.toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
-    await expect(verifyControl('C-A', { ...fields, orderid: '43' }, KEY, good)).rejects.toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
+    await expect(verifyControl('C-A', { ...fields, orderid: '43' }, KEY, good)).rejects.toMatchObject({
+      code: 'ERR_CONTROL_MISMATCH',
+    });
   });
-  it.each(['', 'abc', 'z'.repeat(40), '0'.repeat(41), ' ' + '0'.repeat(39)])('refuses a malformed digest %j', async (bad) => {
-    await expect(verifyControl('C-A', fields, KEY, bad)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'control' });
-  });
+  it.each(['', 'abc', 'z'.repeat(40), '0'.repeat(41), ' ' + '0'.repeat(39)])(
+    'refuses a malformed digest %j',
+    async (bad) => {
+      await expect(verifyControl('C-A', fields, KEY, bad)).rejects.toMatchObject({
+        code: 'ERR_INVALID_INPUT',
+        field: 'control',
+      });
+    },
+  );
 });

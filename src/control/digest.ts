@@ -57,7 +57,8 @@ function row(formula: Formula): FormulaRow {
 function text(fields: ControlFields, name: Exclude<TermField, 'endpointId' | 'amount'>): string | undefined {
   const v = fields[name];
   if (v === undefined) return undefined;
-  if (typeof v !== 'string') throw new InvalidInputError(`"${name}" must be a string, got ${v === null ? 'null' : typeof v}`, { field: name });
+  if (typeof v !== 'string')
+    throw new InvalidInputError(`"${name}" must be a string, got ${v === null ? 'null' : typeof v}`, { field: name });
   assertWellFormed(v, name);
   return v;
 }
@@ -87,7 +88,9 @@ export function controlInput(formula: Formula, fields: ControlFields, options: C
       const hasEndpoint = fields.endpointId !== undefined;
       const hasGroup = fields.endpointGroupId !== undefined;
       if (hasEndpoint && hasGroup) {
-        throw new InvalidInputError('give either "endpointId" or "endpointGroupId", not both', { field: 'endpointGroupId' });
+        throw new InvalidInputError('give either "endpointId" or "endpointGroupId", not both', {
+          field: 'endpointGroupId',
+        });
       }
       v = hasGroup
         ? endpointIdString(fields.endpointGroupId, 'endpointGroupId')
@@ -107,7 +110,9 @@ export function controlInput(formula: Formula, fields: ControlFields, options: C
       const currencyGiven = fields.currency !== undefined && fields.currency !== '';
       if (amountGiven !== currencyGiven) {
         const missing = amountGiven ? 'currency' : 'amount';
-        throw new InvalidInputError(`"amount" and "currency" go together: "${missing}" is missing or empty`, { field: missing });
+        throw new InvalidInputError(`"amount" and "currency" go together: "${missing}" is missing or empty`, {
+          field: missing,
+        });
       }
     }
     if (v === undefined) {

@@ -13,10 +13,23 @@ describe('endpointIdString', () => {
     expect(endpointIdString(input)).toBe(expected);
   });
 
-  it.each([['9223372036854775808'], ['-1'], ['01'], ['1.0'], [' 1'], [''], [1.5], [-1], [2 ** 53], [-1n], [2n ** 63n], [null], [{}]])(
-    'refuses %s',
-    (input) => {
-      expect(() => endpointIdString(input)).toThrowError(expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'endpointId' }));
-    },
-  );
+  it.each([
+    ['9223372036854775808'],
+    ['-1'],
+    ['01'],
+    ['1.0'],
+    [' 1'],
+    [''],
+    [1.5],
+    [-1],
+    [2 ** 53],
+    [-1n],
+    [2n ** 63n],
+    [null],
+    [{}],
+  ])('refuses %s', (input) => {
+    expect(() => endpointIdString(input)).toThrowError(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'endpointId' }),
+    );
+  });
 });

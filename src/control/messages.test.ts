@@ -51,14 +51,23 @@ describe('amounts', () => {
   it('refuses more than 19 digits of minor units', async () => {
     expect(toMinorUnits('9223372036854775807', 0)).toBe(9223372036854775807n);
     for (const a of ['9223372036854775808', '10000000000000000000', '99999999999999999999']) {
-      expect(await caught(() => toMinorUnits(a, 0))).toMatchObject({ code: 'ERR_INVALID_AMOUNT', message: `amount "${a}" in minor units exceeds int64` });
+      expect(await caught(() => toMinorUnits(a, 0))).toMatchObject({
+        code: 'ERR_INVALID_AMOUNT',
+        message: `amount "${a}" in minor units exceeds int64`,
+      });
     }
   });
   it('quotes a bad amount, cut at 40 characters', async () => {
     const forty = '-'.repeat(40);
-    expect((await caught(() => toMinorUnits(forty))).message).toBe(`amount "${forty}" is not a plain non-negative decimal (digits, optionally "." and digits)`);
-    expect((await caught(() => toMinorUnits(forty + 'x'))).message).toBe(`amount "${forty}..." is not a plain non-negative decimal (digits, optionally "." and digits)`);
-    expect((await caught(() => toMinorUnits(12 as unknown as string))).message).toBe('amount must be a decimal string such as "10.42", got number');
+    expect((await caught(() => toMinorUnits(forty))).message).toBe(
+      `amount "${forty}" is not a plain non-negative decimal (digits, optionally "." and digits)`,
+    );
+    expect((await caught(() => toMinorUnits(forty + 'x'))).message).toBe(
+      `amount "${forty}..." is not a plain non-negative decimal (digits, optionally "." and digits)`,
+    );
+    expect((await caught(() => toMinorUnits(12 as unknown as string))).message).toBe(
+      'amount must be a decimal string such as "10.42", got number',
+    );
   });
 });
 
@@ -82,20 +91,38 @@ describe('controlInput and control', () => {
     }
   });
   it('names a field of the wrong type', async () => {
-    expect(await caught(() => controlInput('C-S', { login: 5 as unknown as string }))).toMatchObject({ field: 'login', message: '"login" must be a string, got number' });
-    expect(await caught(() => controlInput('C-S', { login: null as unknown as string }))).toMatchObject({ field: 'login', message: '"login" must be a string, got null' });
+    expect(await caught(() => controlInput('C-S', { login: 5 as unknown as string }))).toMatchObject({
+      field: 'login',
+      message: '"login" must be a string, got number',
+    });
+    expect(await caught(() => controlInput('C-S', { login: null as unknown as string }))).toMatchObject({
+      field: 'login',
+      message: '"login" must be a string, got null',
+    });
   });
   it('refuses both endpoint ids, and names the one that is malformed', async () => {
-    expect(await caught(() => controlInput('C-B', { endpointId: 1, endpointGroupId: 2, client_orderid: 'o', amount: '1', email: 'e' }))).toMatchObject({
+    expect(
+      await caught(() =>
+        controlInput('C-B', { endpointId: 1, endpointGroupId: 2, client_orderid: 'o', amount: '1', email: 'e' }),
+      ),
+    ).toMatchObject({
       code: 'ERR_INVALID_INPUT',
       field: 'endpointGroupId',
       message: 'give either "endpointId" or "endpointGroupId", not both',
     });
-    expect((await caught(() => controlInput('C-B', { endpointGroupId: 'x', client_orderid: 'o', amount: '1', email: 'e' }))).field).toBe('endpointGroupId');
-    expect((await caught(() => controlInput('C-B', { endpointId: 'x', client_orderid: 'o', amount: '1', email: 'e' }))).field).toBe('endpointId');
+    expect(
+      (await caught(() => controlInput('C-B', { endpointGroupId: 'x', client_orderid: 'o', amount: '1', email: 'e' })))
+        .field,
+    ).toBe('endpointGroupId');
+    expect(
+      (await caught(() => controlInput('C-B', { endpointId: 'x', client_orderid: 'o', amount: '1', email: 'e' })))
+        .field,
+    ).toBe('endpointId');
   });
   it('says which of amount and currency is missing, and which term a formula needs', async () => {
-    expect(await caught(() => controlInput('C-D', { login: 'l', client_orderid: 'c', orderid: 'o', amount: '1' }))).toMatchObject({
+    expect(
+      await caught(() => controlInput('C-D', { login: 'l', client_orderid: 'c', orderid: 'o', amount: '1' })),
+    ).toMatchObject({
       field: 'currency',
       message: '"amount" and "currency" go together: "currency" is missing or empty',
     });
@@ -107,8 +134,15 @@ describe('controlInput and control', () => {
   });
   it('refuses an empty or malformed control key, naming it', async () => {
     const fields = { login: 'l', client_orderid: 'c' };
-    expect(await caught(() => control('C-S', fields, ''))).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'controlKey', message: 'the control key must be a non-empty string' });
-    expect(await caught(() => control('C-S', fields, 'k\uD800'))).toMatchObject({ code: 'ERR_ENCODING', field: 'controlKey' });
+    expect(await caught(() => control('C-S', fields, ''))).toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+      field: 'controlKey',
+      message: 'the control key must be a non-empty string',
+    });
+    expect(await caught(() => control('C-S', fields, 'k\uD800'))).toMatchObject({
+      code: 'ERR_ENCODING',
+      field: 'controlKey',
+    });
     expect(await control('C-S', fields, KEY)).toBe(sha1('lc' + KEY));
   });
 });
@@ -144,11 +178,21 @@ describe('endpointIdString', () => {
       field: 'endpointGroupId',
       message: '"endpointGroupId" must be a decimal integer (digits only, no leading zero), got "012"',
     });
-    expect((await caught(() => endpointIdString('9'.repeat(50)))).message).toBe(`"endpointId" must be a decimal integer (digits only, no leading zero), got "${'9'.repeat(40)}"`);
-    expect((await caught(() => endpointIdString(-1))).message).toBe('"endpointId" must be a non-negative safe integer when given as a number (use a string or bigint beyond 2^53), got -1');
-    expect((await caught(() => endpointIdString(null))).message).toBe('"endpointId" must be a string, number or bigint, got null');
-    expect((await caught(() => endpointIdString(true))).message).toBe('"endpointId" must be a string, number or bigint, got boolean');
-    expect((await caught(() => endpointIdString(2n ** 63n))).message).toBe('"endpointId" is outside int64: 9223372036854775808');
+    expect((await caught(() => endpointIdString('9'.repeat(50)))).message).toBe(
+      `"endpointId" must be a decimal integer (digits only, no leading zero), got "${'9'.repeat(40)}"`,
+    );
+    expect((await caught(() => endpointIdString(-1))).message).toBe(
+      '"endpointId" must be a non-negative safe integer when given as a number (use a string or bigint beyond 2^53), got -1',
+    );
+    expect((await caught(() => endpointIdString(null))).message).toBe(
+      '"endpointId" must be a string, number or bigint, got null',
+    );
+    expect((await caught(() => endpointIdString(true))).message).toBe(
+      '"endpointId" must be a string, number or bigint, got boolean',
+    );
+    expect((await caught(() => endpointIdString(2n ** 63n))).message).toBe(
+      '"endpointId" is outside int64: 9223372036854775808',
+    );
   });
 });
 
@@ -160,6 +204,10 @@ describe('FORMULAS', () => {
     }
   });
   it('C-S has an optional orderid (empty when not sent)', () => {
-    expect(FORMULAS['C-S'].terms.map((t) => `${t.field}:${t.presence}`)).toEqual(['login:required', 'client_orderid:required', 'orderid:empty']);
+    expect(FORMULAS['C-S'].terms.map((t) => `${t.field}:${t.presence}`)).toEqual([
+      'login:required',
+      'client_orderid:required',
+      'orderid:empty',
+    ]);
   });
 });

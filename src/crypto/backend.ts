@@ -65,7 +65,11 @@ export interface CryptoBackend {
 }
 
 /** `true` when module `M` exports exactly the members of {@link CryptoBackend}, with their types. */
-type Conforms<M> = M extends CryptoBackend ? ([Exclude<keyof M, keyof CryptoBackend>] extends [never] ? true : false) : false;
+type Conforms<M> = M extends CryptoBackend
+  ? [Exclude<keyof M, keyof CryptoBackend>] extends [never]
+    ? true
+    : false
+  : false;
 type Assert<T extends true> = T;
 
 /**

@@ -39,7 +39,9 @@ export function backendName(): 'node' {
 /** Lowercase hex SHA-1 of the UTF-8 bytes of a well-formed string. */
 export function sha1Hex(data: string): Promise<string> {
   return Promise.resolve(
-    oneShotHash !== undefined ? oneShotHash('sha1', data, 'hex') : createHash('sha1').update(data, 'utf8').digest('hex'),
+    oneShotHash !== undefined
+      ? oneShotHash('sha1', data, 'hex')
+      : createHash('sha1').update(data, 'utf8').digest('hex'),
   );
 }
 

@@ -9,24 +9,31 @@ const bytes = fc.uint8Array({ maxLength: 70 });
 
 describe('base64', () => {
   it('agrees with @scure/base both ways', () => {
-    fc.assert(fc.property(bytes, (b) => {
-      const text = base64.encode(b);
-      expect(toBase64(b)).toBe(text);
-      expect(fromBase64(text)).toEqual(b);
-    }));
+    fc.assert(
+      fc.property(bytes, (b) => {
+        const text = base64.encode(b);
+        expect(toBase64(b)).toBe(text);
+        expect(fromBase64(text)).toEqual(b);
+      }),
+    );
   });
 
-  it.each(['A', 'AA=', 'A===', 'AB==', 'AAB=', 'AA==AA==', 'AA A', 'AA-_', '\u00e9AAA'])('refuses non-canonical or malformed %j', (s) => {
-    expect(() => fromBase64(s)).toThrowError(expect.objectContaining({ code: 'ERR_ENCODING' }));
-  });
+  it.each(['A', 'AA=', 'A===', 'AB==', 'AAB=', 'AA==AA==', 'AA A', 'AA-_', '\u00e9AAA'])(
+    'refuses non-canonical or malformed %j',
+    (s) => {
+      expect(() => fromBase64(s)).toThrowError(expect.objectContaining({ code: 'ERR_ENCODING' }));
+    },
+  );
 });
 
 describe('hex', () => {
   it('agrees with @scure/base and reads either case', () => {
-    fc.assert(fc.property(bytes, (b) => {
-      expect(toHex(b)).toBe(hex.encode(b));
-      expect(fromHex(hex.encode(b).toUpperCase())).toEqual(b);
-    }));
+    fc.assert(
+      fc.property(bytes, (b) => {
+        expect(toHex(b)).toBe(hex.encode(b));
+        expect(fromHex(hex.encode(b).toUpperCase())).toEqual(b);
+      }),
+    );
   });
   it.each(['a', 'gg', '0x', ' 0'])('refuses %j', (s) => {
     expect(() => fromHex(s)).toThrowError(expect.objectContaining({ code: 'ERR_ENCODING' }));
@@ -35,13 +42,17 @@ describe('hex', () => {
 
 describe('constant-time comparison', () => {
   it('equals plain equality on bytes and strings', () => {
-    fc.assert(fc.property(bytes, bytes, (a, b) => {
-      expect(timingSafeEqual(a, b)).toBe(hex.encode(a) === hex.encode(b));
-      expect(timingSafeEqual(a, a.slice())).toBe(true);
-    }));
-    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
-      expect(timingSafeEqualString(a, b)).toBe(a === b);
-    }));
+    fc.assert(
+      fc.property(bytes, bytes, (a, b) => {
+        expect(timingSafeEqual(a, b)).toBe(hex.encode(a) === hex.encode(b));
+        expect(timingSafeEqual(a, a.slice())).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(timingSafeEqualString(a, b)).toBe(a === b);
+      }),
+    );
   });
   it('notices a difference in the last byte only', () => {
     const a = new Uint8Array(20);

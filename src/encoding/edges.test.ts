@@ -19,7 +19,8 @@ function encodingError(fn: () => unknown): { message: string; field: string | un
   throw new Error('expected an EncodingError, nothing was thrown');
 }
 
-const rfc3986 = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const rfc3986 = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 
 describe('percentEncode at the UTF-8 length boundaries', () => {
   // Short strings take the concatenation path, long ones (48+ characters) the buffer path.
@@ -94,7 +95,8 @@ describe('fromBase64 refusals', () => {
     for (const c of ['\u0080', '\u00ff', '\u0100', '\uff21']) encodingError(() => fromBase64(`AA${c}A`));
   });
   it('decodes every padding length like Buffer', () => {
-    for (const s of ['', 'QQ==', 'QUI=', 'QUJD', 'QUJDRA==']) expect(Buffer.from(fromBase64(s))).toEqual(Buffer.from(s, 'base64'));
+    for (const s of ['', 'QQ==', 'QUI=', 'QUJD', 'QUJDRA=='])
+      expect(Buffer.from(fromBase64(s))).toEqual(Buffer.from(s, 'base64'));
   });
 });
 
@@ -118,6 +120,9 @@ describe('fromHex refusals', () => {
 describe('parseForm cap', () => {
   it('says how many parameters are allowed', () => {
     expect(encodingError(() => parseForm('a=1&b=2&c=3', 2)).message).toBe('form body has more than 2 parameters');
-    expect(parseForm('a=1&b=2', 2)).toEqual([['a', '1'], ['b', '2']]);
+    expect(parseForm('a=1&b=2', 2)).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+    ]);
   });
 });

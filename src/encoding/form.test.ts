@@ -17,7 +17,12 @@ describe('form codec', () => {
   });
 
   it('never writes + and escapes what RFC 3986 reserves', () => {
-    expect(formatForm([['a b', "x+y!*'()"], ['a b', '']])).toBe('a%20b=x%2By%21%2A%27%28%29&a%20b=');
+    expect(
+      formatForm([
+        ['a b', "x+y!*'()"],
+        ['a b', ''],
+      ]),
+    ).toBe('a%20b=x%2By%21%2A%27%28%29&a%20b=');
   });
 
   it('agrees with URLSearchParams on parsing (for bodies URLSearchParams reads exactly)', () => {
@@ -33,9 +38,11 @@ describe('form codec', () => {
 
   it('round-trips ordered pairs', () => {
     const pair = fc.tuple(fc.string({ unit: 'binary', minLength: 1 }), fc.string({ unit: 'binary' }));
-    fc.assert(fc.property(fc.array(pair, { maxLength: 10 }), (pairs) => {
-      expect(parseForm(formatForm(pairs))).toEqual(pairs);
-    }));
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 10 }), (pairs) => {
+        expect(parseForm(formatForm(pairs))).toEqual(pairs);
+      }),
+    );
   });
 
   it('bounds the number of pairs', () => {

@@ -29,7 +29,10 @@ describe('percentEncode', () => {
   });
 
   it('agrees with an independent byte-wise encoder on any well-formed string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => percentEncode(s) === naiveEncode(s)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => percentEncode(s) === naiveEncode(s)),
+      { numRuns: 2000 },
+    );
   });
 
   it('refuses lone surrogates with ERR_ENCODING', () => {
@@ -41,7 +44,10 @@ describe('percentEncode', () => {
 
 describe('percentDecode', () => {
   it('inverts percentEncode on every well-formed string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => percentDecode(percentEncode(s)) === s), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => percentDecode(percentEncode(s)) === s),
+      { numRuns: 2000 },
+    );
   });
 
   it('accepts lowercase hex and leaves other characters alone', () => {

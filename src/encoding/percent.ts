@@ -131,7 +131,10 @@ function encode(value: string, escapeOf: readonly string[], twice: boolean): str
       if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) throw loneSurrogate(i);
       c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
       out +=
-        escapeOf[0xf0 | (c >> 18)]! + escapeOf[0x80 | ((c >> 12) & 63)]! + escapeOf[0x80 | ((c >> 6) & 63)]! + escapeOf[0x80 | (c & 63)]!;
+        escapeOf[0xf0 | (c >> 18)]! +
+        escapeOf[0x80 | ((c >> 12) & 63)]! +
+        escapeOf[0x80 | ((c >> 6) & 63)]! +
+        escapeOf[0x80 | (c & 63)]!;
       i++;
     }
     start = i + 1;
@@ -281,7 +284,9 @@ export function isWellFormedFallback(value: string): boolean {
 /** True when the string has no lone surrogate, so it has an exact UTF-8 form. */
 export function isWellFormed(value: string): boolean {
   // The runtime's String.prototype.isWellFormed (ES2024) when present.
-  return nativeWellFormed ? (value as string & { isWellFormed(): boolean }).isWellFormed() : isWellFormedFallback(value);
+  return nativeWellFormed
+    ? (value as string & { isWellFormed(): boolean }).isWellFormed()
+    : isWellFormedFallback(value);
 }
 
 /**
@@ -291,6 +296,9 @@ export function isWellFormed(value: string): boolean {
 export function assertWellFormed(value: string, field?: string): void {
   if (!isWellFormed(value)) {
     const where = field === undefined ? 'text' : `"${field}"`;
-    throw new EncodingError(`${where} holds a lone surrogate and has no UTF-8 form`, field === undefined ? {} : { field });
+    throw new EncodingError(
+      `${where} holds a lone surrogate and has no UTF-8 form`,
+      field === undefined ? {} : { field },
+    );
   }
 }

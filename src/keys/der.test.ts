@@ -84,13 +84,18 @@ describe.each([2048, 4096])('RSA %i test keys', (bits) => {
     ];
     for (const [der, read] of targets) {
       fc.assert(
-        fc.property(fc.nat({ max: der.length - 1 }), fc.integer({ min: 0, max: 7 }), fc.boolean(), (i, bit, truncate) => {
-          const mutated = truncate ? der.slice(0, i) : der.slice();
-          if (!truncate) mutated[i]! ^= 1 << bit;
-          const r = outcome(() => read(mutated));
-          // A truncation can never parse: the outer length no longer fits.
-          if (truncate) expect(r).toBeInstanceOf(KeyError);
-        }),
+        fc.property(
+          fc.nat({ max: der.length - 1 }),
+          fc.integer({ min: 0, max: 7 }),
+          fc.boolean(),
+          (i, bit, truncate) => {
+            const mutated = truncate ? der.slice(0, i) : der.slice();
+            if (!truncate) mutated[i]! ^= 1 << bit;
+            const r = outcome(() => read(mutated));
+            // A truncation can never parse: the outer length no longer fits.
+            if (truncate) expect(r).toBeInstanceOf(KeyError);
+          },
+        ),
         { numRuns: 300 },
       );
     }
@@ -156,7 +161,9 @@ describe('DER reader', () => {
     const withAttrs = encodeElement(0x30, inner, [0xa0, 0x00]);
     expect(hex(pkcs8ToPkcs1(withAttrs))).toBe(hex(pkcs1));
     expect(outcome(() => pkcs8ToPkcs1(encodeElement(0x30, inner, [0x04, 0x00])))).toBeInstanceOf(KeyError);
-    expect(outcome(() => pkcs8ToPkcs1(encodeElement(0x30, inner, [0xa0, 0x00], [0xa0, 0x00])))).toBeInstanceOf(KeyError);
+    expect(outcome(() => pkcs8ToPkcs1(encodeElement(0x30, inner, [0xa0, 0x00], [0xa0, 0x00])))).toBeInstanceOf(
+      KeyError,
+    );
   });
 
   it('counts INTEGER bits like BigInt does', () => {
@@ -195,7 +202,9 @@ describe('DER reader', () => {
     const tlv = fc.letrec((tie) => ({
       node: fc.oneof(
         { depthSize: 'small' },
-        fc.tuple(fc.constantFrom(0x02, 0x03, 0x04, 0x05, 0x06), fc.uint8Array({ maxLength: 8 })).map(([t, c]) => encodeElement(t, c)),
+        fc
+          .tuple(fc.constantFrom(0x02, 0x03, 0x04, 0x05, 0x06), fc.uint8Array({ maxLength: 8 }))
+          .map(([t, c]) => encodeElement(t, c)),
         fc.array(tie('node'), { maxLength: 4 }).map((kids) => encodeElement(0x30, ...(kids as Uint8Array[]))),
       ),
     }));

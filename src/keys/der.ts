@@ -28,7 +28,21 @@ const RSA_ENCRYPTION_OID = Uint8Array.of(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x0
 
 /** AlgorithmIdentifier { rsaEncryption, NULL }, encoded. */
 const RSA_ALGORITHM_ID = Uint8Array.of(
-  0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00,
+  0x30,
+  0x0d,
+  0x06,
+  0x09,
+  0x2a,
+  0x86,
+  0x48,
+  0x86,
+  0xf7,
+  0x0d,
+  0x01,
+  0x01,
+  0x01,
+  0x05,
+  0x00,
 );
 
 /** Names of key algorithms people commonly hand over by mistake, for clearer messages. */
@@ -85,7 +99,8 @@ export function readElement(der: Uint8Array, pos: number, limit: number, what: s
 /** Like {@link readElement}, and the tag must be `tag`. */
 function expect(der: Uint8Array, pos: number, limit: number, tag: number, what: string): Element {
   const el = readElement(der, pos, limit, what);
-  if (el.tag !== tag) fail(what, `has tag 0x${el.tag.toString(16).padStart(2, '0')}, expected 0x${tag.toString(16).padStart(2, '0')}`);
+  if (el.tag !== tag)
+    fail(what, `has tag 0x${el.tag.toString(16).padStart(2, '0')}, expected 0x${tag.toString(16).padStart(2, '0')}`);
   return el;
 }
 
@@ -233,7 +248,8 @@ export function pkcs8ToPkcs1(der: Uint8Array): Uint8Array {
   while (pos < seq.end) {
     const el = readElement(der, pos, seq.end, 'PrivateKeyInfo trailing element');
     const ctx = el.tag & 0xdf; // context-specific, primitive or constructed
-    if ((ctx !== 0x80 && ctx !== 0x81) || ctx <= lastTag) fail('PrivateKeyInfo', 'has an unexpected element after privateKey');
+    if ((ctx !== 0x80 && ctx !== 0x81) || ctx <= lastTag)
+      fail('PrivateKeyInfo', 'has an unexpected element after privateKey');
     lastTag = ctx;
     pos = el.end;
   }
@@ -249,7 +265,8 @@ export function spkiToPkcs1(der: Uint8Array): Uint8Array {
   const alg = rsaAlgorithm(der, seq.start, seq.end, 'SubjectPublicKeyInfo');
   const bits = expect(der, alg.end, seq.end, TAG_BIT_STRING, 'SubjectPublicKeyInfo subjectPublicKey');
   if (bits.end !== seq.end) fail('SubjectPublicKeyInfo', 'has stray elements after subjectPublicKey');
-  if (bits.end === bits.start || der[bits.start] !== 0) fail('SubjectPublicKeyInfo subjectPublicKey', 'must be a BIT STRING with 0 unused bits');
+  if (bits.end === bits.start || der[bits.start] !== 0)
+    fail('SubjectPublicKeyInfo subjectPublicKey', 'must be a BIT STRING with 0 unused bits');
   return der.subarray(bits.start + 1, bits.end);
 }
 

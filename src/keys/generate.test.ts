@@ -18,7 +18,9 @@ describe('generateKeyPair', () => {
   it('makes a 2048-bit pair whose four PEMs node:crypto reads as one key', async () => {
     const pair = await generateKeyPair({ bits: 2048 });
     for (const pem of Object.values(pair)) {
-      expect(pem).toMatch(/^-----BEGIN [A-Z ]+-----\n([A-Za-z0-9+/=]{64}\n)*[A-Za-z0-9+/=]{1,64}\n-----END [A-Z ]+-----\n$/);
+      expect(pem).toMatch(
+        /^-----BEGIN [A-Z ]+-----\n([A-Za-z0-9+/=]{64}\n)*[A-Za-z0-9+/=]{1,64}\n-----END [A-Z ]+-----\n$/,
+      );
     }
     expect(pair.privateKeyPkcs8).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
     expect(pair.privateKeyPkcs1).toMatch(/^-----BEGIN RSA PRIVATE KEY-----\n/);
@@ -31,7 +33,8 @@ describe('generateKeyPair', () => {
     const pub1 = createPublicKey(pair.publicKeyPkcs1);
     expect(priv8.asymmetricKeyDetails).toEqual({ modulusLength: 2048, publicExponent: 65537n });
     const spkiHex = createPublicKey(priv8).export({ type: 'spki', format: 'der' }).toString('hex');
-    for (const k of [createPublicKey(priv1), pubS, pub1]) expect(k.export({ type: 'spki', format: 'der' }).toString('hex')).toBe(spkiHex);
+    for (const k of [createPublicKey(priv1), pubS, pub1])
+      expect(k.export({ type: 'spki', format: 'der' }).toString('hex')).toBe(spkiHex);
     // node reads the PKCS#1 PEM as exactly the PKCS#1 export of the PKCS#8 key
     expect(priv1.export({ type: 'pkcs8', format: 'pem' })).toBe(pair.privateKeyPkcs8);
     expect(priv8.export({ type: 'pkcs1', format: 'pem' })).toBe(pair.privateKeyPkcs1);

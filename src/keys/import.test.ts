@@ -25,7 +25,8 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 
 /** What each test-key file must give, as a private and as a public key. */
 function expected(file: string): { priv: string; pub: string } {
-  if (file.includes('ec-p256') || file.includes('encrypted')) return { priv: 'ERR_KEY_INVALID', pub: 'ERR_KEY_INVALID' };
+  if (file.includes('ec-p256') || file.includes('encrypted'))
+    return { priv: 'ERR_KEY_INVALID', pub: 'ERR_KEY_INVALID' };
   const isPublic = file.includes('spki') || file.includes('public');
   const weak = file.includes('-1024-') ? 'ERR_KEY_TOO_SMALL' : 'ok';
   return isPublic ? { priv: 'ERR_KEY_INVALID', pub: weak } : { priv: weak, pub: 'ERR_KEY_INVALID' };
@@ -164,12 +165,40 @@ describe('CryptoKey input', () => {
   it('refuses the wrong kind, algorithm, hash, size or usage', async () => {
     const pkcs8 = der('rsa-2048-pkcs8');
     const cases: Array<[string, Promise<string>]> = [
-      ['public for private', subtle.importKey('spki', spki('rsa-2048-spki'), RSA, true, ['verify']).then((k) => codeOf(importPrivateKey(k as CryptoKey)))],
-      ['private for public', subtle.importKey('pkcs8', pkcs8, RSA, false, ['sign']).then((k) => codeOf(importPublicKey(k as CryptoKey)))],
-      ['RSA-PSS', subtle.importKey('pkcs8', pkcs8, { name: 'RSA-PSS', hash: 'SHA-256' }, false, ['sign']).then((k) => codeOf(importPrivateKey(k as CryptoKey)))],
-      ['SHA-1', subtle.importKey('pkcs8', pkcs8, { ...RSA, hash: 'SHA-1' }, false, ['sign']).then((k) => codeOf(importPrivateKey(k as CryptoKey)))],
-      ['HMAC', subtle.importKey('raw', new Uint8Array(16), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']).then((k) => codeOf(importPrivateKey(k as CryptoKey)))],
-      ['no usage', subtle.importKey('spki', spki('rsa-2048-spki'), RSA, true, []).then((k) => codeOf(importPublicKey(k as CryptoKey)))],
+      [
+        'public for private',
+        subtle
+          .importKey('spki', spki('rsa-2048-spki'), RSA, true, ['verify'])
+          .then((k) => codeOf(importPrivateKey(k as CryptoKey))),
+      ],
+      [
+        'private for public',
+        subtle.importKey('pkcs8', pkcs8, RSA, false, ['sign']).then((k) => codeOf(importPublicKey(k as CryptoKey))),
+      ],
+      [
+        'RSA-PSS',
+        subtle
+          .importKey('pkcs8', pkcs8, { name: 'RSA-PSS', hash: 'SHA-256' }, false, ['sign'])
+          .then((k) => codeOf(importPrivateKey(k as CryptoKey))),
+      ],
+      [
+        'SHA-1',
+        subtle
+          .importKey('pkcs8', pkcs8, { ...RSA, hash: 'SHA-1' }, false, ['sign'])
+          .then((k) => codeOf(importPrivateKey(k as CryptoKey))),
+      ],
+      [
+        'HMAC',
+        subtle
+          .importKey('raw', new Uint8Array(16), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+          .then((k) => codeOf(importPrivateKey(k as CryptoKey))),
+      ],
+      [
+        'no usage',
+        subtle
+          .importKey('spki', spki('rsa-2048-spki'), RSA, true, [])
+          .then((k) => codeOf(importPublicKey(k as CryptoKey))),
+      ],
     ];
     for (const [label, p] of cases) expect(await p, label).toBe('ERR_KEY_INVALID');
     const pub = (await subtle.importKey('spki', spki('rsa-2048-spki'), RSA, true, ['verify'])) as CryptoKey;
@@ -179,7 +208,11 @@ describe('CryptoKey input', () => {
   });
 
   it('refuses a look-alike object that is not a real CryptoKey on both backends', async () => {
-    const fake = { type: 'private', algorithm: { name: 'RSASSA-PKCS1-v1_5', hash: { name: 'SHA-256' }, modulusLength: 2048 }, usages: ['sign'] };
+    const fake = {
+      type: 'private',
+      algorithm: { name: 'RSASSA-PKCS1-v1_5', hash: { name: 'SHA-256' }, modulusLength: 2048 },
+      usages: ['sign'],
+    };
     expect(await codeOf(importPrivateKey(fake as unknown as CryptoKey))).toBe('ERR_KEY_INVALID');
   });
 });
@@ -197,11 +230,15 @@ describe('hostile input through the whole import path', () => {
       { numRuns: 40 },
     );
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 200 }), fc.constantFrom('PRIVATE KEY', 'PUBLIC KEY', 'RSA PUBLIC KEY', 'RSA PRIVATE KEY' as const), async (bytes, label) => {
-        const pem = formatPem(label, bytes.length === 0 ? Uint8Array.of(0) : bytes);
-        expect(await codeOf(importPrivateKey(pem))).not.toBe('ok');
-        expect(await codeOf(importPublicKey(pem))).not.toBe('ok');
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 200 }),
+        fc.constantFrom('PRIVATE KEY', 'PUBLIC KEY', 'RSA PUBLIC KEY', 'RSA PRIVATE KEY' as const),
+        async (bytes, label) => {
+          const pem = formatPem(label, bytes.length === 0 ? Uint8Array.of(0) : bytes);
+          expect(await codeOf(importPrivateKey(pem))).not.toBe('ok');
+          expect(await codeOf(importPublicKey(pem))).not.toBe('ok');
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -104,7 +104,9 @@ function importCryptoKey(key: CryptoKey, kind: KeyKind): Promise<KeyHandle> {
     handle = fromCryptoKey(key);
   } catch (error) {
     if (error instanceof PaysigError) return Promise.reject(error);
-    return Promise.reject(new KeyError(`CryptoKey was refused by the ${backendName()} crypto backend`, { cause: error }));
+    return Promise.reject(
+      new KeyError(`CryptoKey was refused by the ${backendName()} crypto backend`, { cause: error }),
+    );
   }
   const promise = Promise.resolve(handle);
   cache.set(key, promise);

@@ -101,10 +101,15 @@ describe('parsePem', () => {
     };
     fc.assert(fc.property(fc.string({ maxLength: 400 }), check), { numRuns: 500 });
     fc.assert(
-      fc.property(fc.nat({ max: PUB.length - 1 }), fc.nat({ max: PUB.length }), fc.string({ maxLength: 3 }), (i, j, s) => {
-        check(PUB.slice(0, i) + s + PUB.slice(i + 1));
-        check(PUB.slice(0, Math.min(i, j)) + PUB.slice(Math.max(i, j)));
-      }),
+      fc.property(
+        fc.nat({ max: PUB.length - 1 }),
+        fc.nat({ max: PUB.length }),
+        fc.string({ maxLength: 3 }),
+        (i, j, s) => {
+          check(PUB.slice(0, i) + s + PUB.slice(i + 1));
+          check(PUB.slice(0, Math.min(i, j)) + PUB.slice(Math.max(i, j)));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -142,7 +147,8 @@ describe('formatPem', () => {
 describe('rsaKeyBits', () => {
   it('reads 1024, 2048 and 4096 from every form and refuses EC and encrypted keys', () => {
     for (const bits of [1024, 2048, 4096]) {
-      for (const form of ['pkcs1', 'pkcs8', 'spki', 'pkcs1-public']) expect(rsaKeyBits(pemOf(`rsa-${bits}-${form}`))).toBe(bits);
+      for (const form of ['pkcs1', 'pkcs8', 'spki', 'pkcs1-public'])
+        expect(rsaKeyBits(pemOf(`rsa-${bits}-${form}`))).toBe(bits);
     }
     for (const f of ['ec-p256-pkcs8', 'ec-p256-spki', 'rsa-2048-encrypted-pkcs1', 'rsa-2048-encrypted-pkcs8']) {
       expect(() => rsaKeyBits(pemOf(f))).toThrow(expect.objectContaining({ code: 'ERR_KEY_INVALID' }));

@@ -32,8 +32,7 @@ const OTHER_LABELS: Record<string, string> = {
   'ENCRYPTED PRIVATE KEY': 'encrypted PEM is not supported; decrypt it first',
   'EC PRIVATE KEY': 'an EC key was given: only RSA keys can be used with RSA-SHA256',
   'DSA PRIVATE KEY': 'a DSA key was given: only RSA keys can be used with RSA-SHA256',
-  'OPENSSH PRIVATE KEY':
-    'OpenSSH private key format is not supported: convert it to PKCS#8 (BEGIN PRIVATE KEY) first',
+  'OPENSSH PRIVATE KEY': 'OpenSSH private key format is not supported: convert it to PKCS#8 (BEGIN PRIVATE KEY) first',
   CERTIFICATE: 'a certificate was given, not a key: extract its public key (BEGIN PUBLIC KEY) first',
 };
 
@@ -107,7 +106,12 @@ export function parsePem(text: string): Pem {
       continue;
     }
     const base64 =
-      (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2f || c === 0x3d;
+      (c >= 0x41 && c <= 0x5a) ||
+      (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x30 && c <= 0x39) ||
+      c === 0x2b ||
+      c === 0x2f ||
+      c === 0x3d;
     if (!base64) throw bodyError(text, bodyStart, end, label, c);
   }
   if (runStart < end) b64 += text.slice(runStart, end);
@@ -127,7 +131,8 @@ function bodyError(text: string, from: number, to: number, label: string, c: num
   if (body.includes(':')) {
     return new KeyError(`PEM "${label}" block has header lines ("Name: value"), which are not supported`);
   }
-  if (c === 0x2d /* - */) return new KeyError(`PEM "${label}" block contains another armour line: give exactly one key`);
+  if (c === 0x2d /* - */)
+    return new KeyError(`PEM "${label}" block contains another armour line: give exactly one key`);
   if (c === 0x5c /* \ */) {
     return new KeyError(
       `PEM "${label}" body contains a backslash: were newlines written as "\\n"? Replace them with real line breaks`,

@@ -75,14 +75,21 @@ describe('public exponent rule: 65537 only', () => {
     expect(err.code).toBe('ERR_KEY_EXPONENT');
     expect(err.message).toMatch(/exponent is 1: .*forge.*generate a new key pair/);
     expect(httpStatusOf(err)).toBe(500);
-    for (const line of text.split('\n').filter((l) => l.length > 20)) expect(err.message).not.toContain(line.slice(0, 16));
+    for (const line of text.split('\n').filter((l) => l.length > 20))
+      expect(err.message).not.toContain(line.slice(0, 16));
     expect(PUBLIC_EXPONENT).toBe(65537);
   });
 });
 
 describe('every import path applies the rules', () => {
   it('public PEM, SPKI and PKCS#1: weak exponents refused, 65537 accepted', async () => {
-    for (const [e, want] of [[1, 'ERR_KEY_EXPONENT'], [3, 'ERR_KEY_EXPONENT'], [65536, 'ERR_KEY_EXPONENT'], [65539, 'ERR_KEY_EXPONENT'], [65537, 'ok']] as const) {
+    for (const [e, want] of [
+      [1, 'ERR_KEY_EXPONENT'],
+      [3, 'ERR_KEY_EXPONENT'],
+      [65536, 'ERR_KEY_EXPONENT'],
+      [65539, 'ERR_KEY_EXPONENT'],
+      [65537, 'ok'],
+    ] as const) {
       const pkcs1 = pkcs1Public(int(N2048), int(e));
       expect(await codeOf(importPublicKey(pem('PUBLIC KEY', spkiOf(pkcs1)))), `spki e=${e}`).toBe(want);
       expect(await codeOf(importPublicKey(pem('RSA PUBLIC KEY', pkcs1))), `pkcs1 e=${e}`).toBe(want);
@@ -95,8 +102,14 @@ describe('every import path applies the rules', () => {
     for (const text of texts) {
       expect(await codeOf(importPrivateKey(text))).toBe('ERR_KEY_EXPONENT');
       const signing = signOAuth({
-        method: 'POST', url: 'https://a.example/p', params: [], consumerKey: 'ck', signatureMethod: 'RSA-SHA256',
-        privateKey: text, nonce: 'n', timestamp: 1,
+        method: 'POST',
+        url: 'https://a.example/p',
+        params: [],
+        consumerKey: 'ck',
+        signatureMethod: 'RSA-SHA256',
+        privateKey: text,
+        nonce: 'n',
+        timestamp: 1,
       });
       expect(await codeOf(signing)).toBe('ERR_KEY_EXPONENT');
     }
@@ -111,7 +124,9 @@ describe('every import path applies the rules', () => {
     const priv = (await webcrypto.subtle.importKey('pkcs8', pkcs8, RSA, false, ['sign'])) as CryptoKey;
     expect(await codeOf(importPrivateKey(priv))).toBe('ERR_KEY_EXPONENT');
     // and a CryptoKey whose algorithm has no publicExponent is not taken for RSA
-    const fake = Object.create(pub, { algorithm: { value: { ...pub.algorithm, publicExponent: undefined } } }) as CryptoKey;
+    const fake = Object.create(pub, {
+      algorithm: { value: { ...pub.algorithm, publicExponent: undefined } },
+    }) as CryptoKey;
     expect(await codeOf(importPublicKey(fake))).toBe('ERR_KEY_INVALID');
   });
 
@@ -140,7 +155,9 @@ describe('modulus bounds and strict DER', () => {
   it('refuses 2047 bits with ERR_KEY_TOO_SMALL', async () => {
     const n2047 = (BigInt('0x' + N2048.toString('hex')) >> 1n) | 1n;
     expect(n2047.toString(2)).toHaveLength(2047);
-    expect(await codeOf(importPublicKey(pem('PUBLIC KEY', spkiOf(pkcs1Public(int(n2047), int(65537))))))).toBe('ERR_KEY_TOO_SMALL');
+    expect(await codeOf(importPublicKey(pem('PUBLIC KEY', spkiOf(pkcs1Public(int(n2047), int(65537))))))).toBe(
+      'ERR_KEY_TOO_SMALL',
+    );
   });
 
   it('refuses a redundant leading zero in the modulus and bytes after the DER', async () => {

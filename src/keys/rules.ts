@@ -46,7 +46,9 @@ export function checkExponent(exponent: Uint8Array): void {
   let i = 0;
   while (i < exponent.length && exponent[i] === 0) i++;
   if (exponent.length - i > 4) {
-    throw new KeyExponentError(`RSA public exponent is longer than 32 bits: only ${PUBLIC_EXPONENT} is accepted; ${REGENERATE}`);
+    throw new KeyExponentError(
+      `RSA public exponent is longer than 32 bits: only ${PUBLIC_EXPONENT} is accepted; ${REGENERATE}`,
+    );
   }
   let e = 0;
   for (let j = i; j < exponent.length; j++) e = e * 256 + exponent[j]!;

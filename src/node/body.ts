@@ -20,7 +20,10 @@ export function explicitBody(body: RawBody, max: number): Uint8Array {
   if (typeof body === 'string') bytes = encoder.encode(body);
   else if (body instanceof Uint8Array) bytes = body;
   else if (body instanceof ArrayBuffer) bytes = new Uint8Array(body);
-  else throw new InvalidInputError('"body" must be the raw bytes (Uint8Array, ArrayBuffer) or text of the request body', { field: 'body' });
+  else
+    throw new InvalidInputError('"body" must be the raw bytes (Uint8Array, ArrayBuffer) or text of the request body', {
+      field: 'body',
+    });
   if (bytes.byteLength > max) throw new BodyTooLargeError(max);
   return bytes;
 }
@@ -47,7 +50,9 @@ function assertUnread(req: IncomingMessageLike): void {
 export function readIncomingBytes(req: IncomingMessageLike, max: number): Promise<Uint8Array> {
   assertUnread(req);
   if (req.readableEncoding !== undefined && req.readableEncoding !== null) {
-    return Promise.reject(new InvalidInputError('setEncoding() was called on the request: paysig needs its raw bytes', { field: 'body' }));
+    return Promise.reject(
+      new InvalidInputError('setEncoding() was called on the request: paysig needs its raw bytes', { field: 'body' }),
+    );
   }
   const declared = headerOf(req, 'content-length');
   if (declared !== undefined && declared.length < 16 && /^[0-9]+$/.test(declared) && Number(declared) > max) {
@@ -85,7 +90,12 @@ export function readIncomingBytes(req: IncomingMessageLike, max: number): Promis
     };
     const onError = (error: unknown): void => {
       done();
-      reject(new InvalidInputError('the request body could not be read (the client went away?)', { field: 'body', cause: error }));
+      reject(
+        new InvalidInputError('the request body could not be read (the client went away?)', {
+          field: 'body',
+          cause: error,
+        }),
+      );
     };
     const onClose = (): void => {
       done();

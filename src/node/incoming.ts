@@ -98,10 +98,16 @@ export function incomingUrl(req: IncomingMessageLike, options: IncomingUrlOption
     host = firstForwarded(req, 'x-forwarded-host') ?? host;
   }
   if (host === undefined) {
-    throw new InvalidInputError('the request has no Host header, so its absolute URL is unknown (HTTP/1.1 requires Host)', { field: 'Host' });
+    throw new InvalidInputError(
+      'the request has no Host header, so its absolute URL is unknown (HTTP/1.1 requires Host)',
+      { field: 'Host' },
+    );
   }
   if (host.length > 300 || !HOST.test(host)) {
-    throw new InvalidInputError(`the Host header ${JSON.stringify(host.slice(0, 100))} is not a host name with an optional port`, { field: 'Host' });
+    throw new InvalidInputError(
+      `the Host header ${JSON.stringify(host.slice(0, 100))} is not a host name with an optional port`,
+      { field: 'Host' },
+    );
   }
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : req.url;
   if (typeof target !== 'string' || target.charCodeAt(0) !== 0x2f /* / */) {

@@ -3,7 +3,13 @@
 // tampered request through both paths (verifyIncoming, and toFetchRequest + verifyRequest), a
 // body a parser already consumed, the raw-bytes escape hatch, and the streaming size cap.
 import { createHash } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,11 +63,17 @@ function options(): VerifyRequestOptions {
 }
 
 /** Verifies through one path; answers `[status, code or operation id]`. */
-async function outcome(path: Path, req: IncomingMessageLike, extra: ToFetchRequestOptions = {}): Promise<[number, string]> {
+async function outcome(
+  path: Path,
+  req: IncomingMessageLike,
+  extra: ToFetchRequestOptions = {},
+): Promise<[number, string]> {
   try {
     const opts = { ...options(), ...extra };
     const verified =
-      path === 'verifyIncoming' ? await verifyIncoming(req, opts) : await verifyRequest(await toFetchRequest(req, { maxBodyBytes: CAP, ...extra }), opts);
+      path === 'verifyIncoming'
+        ? await verifyIncoming(req, opts)
+        : await verifyRequest(await toFetchRequest(req, { maxBodyBytes: CAP, ...extra }), opts);
     return [200, verified.operation.id];
   } catch (e) {
     return [httpStatusOf(e), e instanceof PaysigError ? e.code : String(e)];
@@ -70,7 +82,9 @@ async function outcome(path: Path, req: IncomingMessageLike, extra: ToFetchReque
 
 /** The sale's control computed here with node:crypto, independently of paysig (formula C-B). */
 function independentSale(base: string): { url: string; headers: Record<string, string>; body: string } {
-  const control = createHash('sha1').update('1111' + '902B4FF5' + '1042' + 'john.smith@gmail.com' + CONTROL_KEY).digest('hex');
+  const control = createHash('sha1')
+    .update('1111' + '902B4FF5' + '1042' + 'john.smith@gmail.com' + CONTROL_KEY)
+    .digest('hex');
   const body = `client_orderid=902B4FF5&amount=10.42&currency=EUR&email=john.smith%40gmail.com&control=${control}`;
   return {
     url: `${base}/paynet/api/v2/sale/1111`,
@@ -83,7 +97,12 @@ async function signedPayout(base: string): Promise<{ url: string; headers: Recor
   const s = await signRequest('payout', {
     baseUrl: `${base}/paynet`,
     endpointId: 1111,
-    params: [['client_orderid', '902B4FF5'], ['amount', '25.00'], ['currency', 'EUR'], ['destination-card-no', '4444555566661111']],
+    params: [
+      ['client_orderid', '902B4FF5'],
+      ['amount', '25.00'],
+      ['currency', 'EUR'],
+      ['destination-card-no', '4444555566661111'],
+    ],
     credentials: { login: LOGIN, controlKey: CONTROL_KEY },
   });
   return { url: s.url, headers: { ...s.headers }, body: s.body };
@@ -105,15 +124,22 @@ const tamper = (r: { url: string; headers: Record<string, string>; body: string 
  */
 function streamLarge(url: string, total: number): Promise<[number, string]> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/vnd.pay+json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        req.destroy();
-        resolve([res.statusCode ?? 0, text]);
-      });
-    });
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/vnd.pay+json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          req.destroy();
+          resolve([res.statusCode ?? 0, text]);
+        });
+      },
+    );
     req.on('error', () => undefined);
     setTimeout(() => reject(new Error('no answer before the body ended: the server kept reading')), 5000).unref();
     let sent = 0;
@@ -136,7 +162,14 @@ function listen(server: Server): Promise<{ base: string; close(): Promise<void> 
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }) });
+      resolve({
+        base: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
+      });
     });
   });
 }
@@ -148,7 +181,8 @@ function reply(res: ServerResponse, [status, text]: [number, string]): void {
 const HARNESSES: Harness[] = [
   {
     name: 'node:http',
-    start: (path) => listen(createServer((req: IncomingMessage, res) => void outcome(path, req).then((o) => reply(res, o)))),
+    start: (path) =>
+      listen(createServer((req: IncomingMessage, res) => void outcome(path, req).then((o) => reply(res, o)))),
   },
   {
     name: 'Express (router mounted on /paynet)',
@@ -203,7 +237,10 @@ describe.each(HARNESSES)('$name', (h) => {
     it('accepts a valid OAuth request and refuses it tampered', async () => {
       const payout = await signedPayout(server.base);
       expect(await send(payout)).toEqual([200, 'payout']);
-      expect(await send(tamper(await signedPayout(server.base), 'amount=25.00', 'amount=26.00'))).toEqual([403, 'ERR_SIGNATURE_INVALID']);
+      expect(await send(tamper(await signedPayout(server.base), 'amount=25.00', 'amount=26.00'))).toEqual([
+        403,
+        'ERR_SIGNATURE_INVALID',
+      ]);
     });
 
     it('stops reading a streamed body over the cap (413)', async () => {
@@ -229,7 +266,10 @@ describe('a body a parser has consumed', () => {
   it.each(PATHS)('verifies the raw bytes passed as `body` after express.raw() (%s)', async (path) => {
     const app = express();
     app.use(express.raw({ type: 'application/x-www-form-urlencoded' }));
-    app.use((req, res) => void outcome(path, req, { body: req.body as Uint8Array }).then(([s, t]) => res.status(s).type('text').send(t)));
+    app.use(
+      (req, res) =>
+        void outcome(path, req, { body: req.body as Uint8Array }).then(([s, t]) => res.status(s).type('text').send(t)),
+    );
     const server = await listen(createServer(app));
     try {
       const sale = independentSale(server.base);

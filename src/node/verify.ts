@@ -60,7 +60,9 @@ export function verifyIncoming(req: IncomingMessageLike, options: VerifyIncoming
         return typeof v === 'string' ? v : v === undefined ? null : v.join(', ');
       },
       readBody: (max) =>
-        options.body !== undefined ? Promise.resolve(utf8Text(explicitBody(options.body, max))) : readIncomingBytes(req, max).then(utf8Text),
+        options.body !== undefined
+          ? Promise.resolve(utf8Text(explicitBody(options.body, max)))
+          : readIncomingBytes(req, max).then(utf8Text),
     },
     options,
   );

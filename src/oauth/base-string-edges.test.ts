@@ -5,7 +5,8 @@ import { encodedParameters, MAX_PARAMS, normalizeMethod, signatureBaseString } f
 import { withoutOAuthRepeats } from './body.js';
 import { isSignatureMethod, isTimestampText, MAX_TIMESTAMP_DIGITS } from './limits.js';
 
-const enc = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const enc = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 /** RFC 5849 section 3.4.1.3.2, written independently: encode, sort by name then value, join, encode. */
 const paramString = (pairs: Array<[string, string]>): string =>
   enc(
@@ -32,43 +33,82 @@ describe('normalizeMethod', () => {
     expect(normalizeMethod('m'.repeat(64))).toBe('M'.repeat(64));
   });
   it('refuses anything else, naming the field', () => {
-    expect(refusal(() => normalizeMethod(''))).toMatchObject({ field: 'method', message: '"method" must be an HTTP token of 1 to 64 characters' });
-    expect(refusal(() => normalizeMethod('m'.repeat(65))).message).toBe('"method" must be an HTTP token of 1 to 64 characters');
+    expect(refusal(() => normalizeMethod(''))).toMatchObject({
+      field: 'method',
+      message: '"method" must be an HTTP token of 1 to 64 characters',
+    });
+    expect(refusal(() => normalizeMethod('m'.repeat(65))).message).toBe(
+      '"method" must be an HTTP token of 1 to 64 characters',
+    );
     for (const m of ['P OST', 'GET\u0080', 'é', '(', '"', '{', '\u007f']) {
-      expect(refusal(() => normalizeMethod(m))).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'method', message: '"method" must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~)' });
+      expect(refusal(() => normalizeMethod(m))).toMatchObject({
+        code: 'ERR_INVALID_INPUT',
+        field: 'method',
+        message: '"method" must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~)',
+      });
     }
-    expect(refusal(() => normalizeMethod(null as unknown as string)).message).toBe('"method" must be a string, got null');
-    expect(refusal(() => normalizeMethod(1 as unknown as string)).message).toBe('"method" must be a string, got number');
+    expect(refusal(() => normalizeMethod(null as unknown as string)).message).toBe(
+      '"method" must be a string, got null',
+    );
+    expect(refusal(() => normalizeMethod(1 as unknown as string)).message).toBe(
+      '"method" must be a string, got number',
+    );
   });
 });
 
 describe('encodedParameters', () => {
   it('sorts by encoded name, then by encoded value, and leaves oauth_signature out', () => {
-    const pairs: Array<[string, string]> = [['b', '2'], ['a', 'z'], ['a', 'y'], ['a', 'y'], ['A', '1'], ['a b', ''], ['c', '']];
-    expect(encodedParameters('q=%20&a=x', [...pairs, ['oauth_signature', 's']])).toBe(paramString([['q', ' '], ['a', 'x'], ...pairs]));
+    const pairs: Array<[string, string]> = [
+      ['b', '2'],
+      ['a', 'z'],
+      ['a', 'y'],
+      ['a', 'y'],
+      ['A', '1'],
+      ['a b', ''],
+      ['c', ''],
+    ];
+    expect(encodedParameters('q=%20&a=x', [...pairs, ['oauth_signature', 's']])).toBe(
+      paramString([['q', ' '], ['a', 'x'], ...pairs]),
+    );
     expect(encodedParameters('oauth_signature=s', [])).toBe('');
   });
   it('refuses more than MAX_PARAMS parameters in query and body together', () => {
     const many = Array.from({ length: MAX_PARAMS - 1 }, (_, i): [string, string] => [`p${i}`, '']);
     expect(encodedParameters('x=1', many).length).toBeGreaterThan(0);
-    expect(refusal(() => encodedParameters('x=1&y=2', many))).toMatchObject({ field: 'params', message: `more than ${MAX_PARAMS} parameters` });
+    expect(refusal(() => encodedParameters('x=1&y=2', many))).toMatchObject({
+      field: 'params',
+      message: `more than ${MAX_PARAMS} parameters`,
+    });
   });
   it('says which pairs are not strings', () => {
-    expect(refusal(() => encodedParameters('', [['a', 1 as unknown as string]]))).toMatchObject({ field: 'params', message: '"params" must be [name, value] pairs of strings' });
-    expect(refusal(() => encodedParameters('', ['ab' as unknown as [string, string]])).message).toBe('"params" must be [name, value] pairs of strings');
-    expect(refusal(() => encodedParameters('', 'a=b' as unknown as [])).message).toBe('"params" must be an array of [name, value] pairs');
+    expect(refusal(() => encodedParameters('', [['a', 1 as unknown as string]]))).toMatchObject({
+      field: 'params',
+      message: '"params" must be [name, value] pairs of strings',
+    });
+    expect(refusal(() => encodedParameters('', ['ab' as unknown as [string, string]])).message).toBe(
+      '"params" must be [name, value] pairs of strings',
+    );
+    expect(refusal(() => encodedParameters('', 'a=b' as unknown as [])).message).toBe(
+      '"params" must be an array of [name, value] pairs',
+    );
   });
 });
 
 describe('signatureBaseString', () => {
   it('joins method, base URI and parameters', () => {
     expect(signatureBaseString({ method: 'post', url: 'https://H.example:443/a b?c=d', params: [['e', 'f g']] })).toBe(
-      `POST&${enc('https://h.example/a%20b')}&${paramString([['c', 'd'], ['e', 'f g']])}`,
+      `POST&${enc('https://h.example/a%20b')}&${paramString([
+        ['c', 'd'],
+        ['e', 'f g'],
+      ])}`,
     );
   });
   it('refuses a request that is not an object', () => {
     for (const r of [null, 'x']) {
-      expect(refusal(() => signatureBaseString(r as never))).toMatchObject({ field: 'request', message: 'request must be an object with method, url and params' });
+      expect(refusal(() => signatureBaseString(r as never))).toMatchObject({
+        field: 'request',
+        message: 'request must be an object with method, url and params',
+      });
     }
   });
 });
@@ -89,12 +129,38 @@ describe('OAuth predicates and body repeats', () => {
       throw new Error(`${name} ${rule}`);
     };
     const oauth = { oauth_nonce: 'n', oauth_version: '1.0' };
-    const body: Array<[string, string]> = [['a', '1'], ['oauth_nonce', 'n'], ['oauth_callback', 'c'], ['oauth_version', '1.0'], ['b', '2']];
-    expect(withoutOAuthRepeats(body, oauth, refuse)).toEqual([['a', '1'], ['oauth_callback', 'c'], ['b', '2']]);
-    const same: Array<[string, string]> = [['a', '1'], ['oauth_callback', 'c']];
+    const body: Array<[string, string]> = [
+      ['a', '1'],
+      ['oauth_nonce', 'n'],
+      ['oauth_callback', 'c'],
+      ['oauth_version', '1.0'],
+      ['b', '2'],
+    ];
+    expect(withoutOAuthRepeats(body, oauth, refuse)).toEqual([
+      ['a', '1'],
+      ['oauth_callback', 'c'],
+      ['b', '2'],
+    ]);
+    const same: Array<[string, string]> = [
+      ['a', '1'],
+      ['oauth_callback', 'c'],
+    ];
     expect(withoutOAuthRepeats(same, oauth, refuse)).toBe(same);
-    expect(() => withoutOAuthRepeats([['oauth_signature', 'x']], oauth, refuse)).toThrow('oauth_signature must not be sent in the body');
-    expect(() => withoutOAuthRepeats([['oauth_nonce', 'm']], oauth, refuse)).toThrow("oauth_nonce is repeated in the body with a value other than the header's");
-    expect(() => withoutOAuthRepeats([['oauth_nonce', 'n'], ['oauth_nonce', 'n']], oauth, refuse)).toThrow('oauth_nonce is repeated in the body more than once');
+    expect(() => withoutOAuthRepeats([['oauth_signature', 'x']], oauth, refuse)).toThrow(
+      'oauth_signature must not be sent in the body',
+    );
+    expect(() => withoutOAuthRepeats([['oauth_nonce', 'm']], oauth, refuse)).toThrow(
+      "oauth_nonce is repeated in the body with a value other than the header's",
+    );
+    expect(() =>
+      withoutOAuthRepeats(
+        [
+          ['oauth_nonce', 'n'],
+          ['oauth_nonce', 'n'],
+        ],
+        oauth,
+        refuse,
+      ),
+    ).toThrow('oauth_nonce is repeated in the body more than once');
   });
 });

@@ -87,20 +87,50 @@ describe('signatureBaseString: published vectors', () => {
 describe('signatureBaseString: hard cases', () => {
   const p = (url: string, params: Array<[string, string]> = []) =>
     signatureBaseString({ method: 'POST', url, params }).split('&')[2]!;
-  const uri = (url: string) => decodeURIComponent(signatureBaseString({ method: 'GET', url, params: [] }).split('&')[1]!);
+  const uri = (url: string) =>
+    decodeURIComponent(signatureBaseString({ method: 'GET', url, params: [] }).split('&')[1]!);
 
   it('sorts by encoded name, then value: a < a2 although "a=" > "a2" as text', () => {
-    expect(decodeURIComponent(p('https://h/', [['a2', '1'], ['a', '2']]))).toBe('a=2&a2=1');
+    expect(
+      decodeURIComponent(
+        p('https://h/', [
+          ['a2', '1'],
+          ['a', '2'],
+        ]),
+      ),
+    ).toBe('a=2&a2=1');
   });
   it('sorts c%40 (c@) before c2, by encoded bytes', () => {
-    expect(decodeURIComponent(p('https://h/', [['c2', ''], ['c@', '']]))).toBe('c%40=&c2=');
+    expect(
+      decodeURIComponent(
+        p('https://h/', [
+          ['c2', ''],
+          ['c@', ''],
+        ]),
+      ),
+    ).toBe('c%40=&c2=');
   });
   it('keeps duplicates, sorted by value', () => {
-    expect(decodeURIComponent(p('https://h/', [['a', 'z'], ['a', 'b'], ['a', 'b']]))).toBe('a=b&a=b&a=z');
+    expect(
+      decodeURIComponent(
+        p('https://h/', [
+          ['a', 'z'],
+          ['a', 'b'],
+          ['a', 'b'],
+        ]),
+      ),
+    ).toBe('a=b&a=b&a=z');
   });
   it('encodes non-BMP characters as 4 UTF-8 bytes and sorts them by bytes', () => {
     // U+1F600 = F0 9F 98 80 ; U+FF5E (fullwidth tilde) = EF BD 9E : by bytes EF < F0, by UTF-16 units D83D < FF5E.
-    expect(decodeURIComponent(p('https://h/', [['k', '\u{1F600}'], ['k', '\uFF5E']]))).toBe('k=%EF%BD%9E&k=%F0%9F%98%80');
+    expect(
+      decodeURIComponent(
+        p('https://h/', [
+          ['k', '\u{1F600}'],
+          ['k', '\uFF5E'],
+        ]),
+      ),
+    ).toBe('k=%EF%BD%9E&k=%F0%9F%98%80');
   });
   it("encodes !*'()~ and spaces; keeps ~ unchanged", () => {
     expect(decodeURIComponent(p('https://h/', [['x', "!*'() ~+"]]))).toBe('x=%21%2A%27%28%29%20~%2B');
@@ -112,10 +142,24 @@ describe('signatureBaseString: hard cases', () => {
     expect(decodeURIComponent(p('https://h/?flag&e=', [['b', '']]))).toBe('b=&e=&flag=');
   });
   it('merges query and body parameters', () => {
-    expect(decodeURIComponent(p('https://h/x?b=2', [['a', '1'], ['b', '1']]))).toBe('a=1&b=1&b=2');
+    expect(
+      decodeURIComponent(
+        p('https://h/x?b=2', [
+          ['a', '1'],
+          ['b', '1'],
+        ]),
+      ),
+    ).toBe('a=1&b=1&b=2');
   });
   it('leaves out oauth_signature but keeps a body "realm"', () => {
-    expect(decodeURIComponent(p('https://h/', [['oauth_signature', 'x'], ['realm', 'r']]))).toBe('realm=r');
+    expect(
+      decodeURIComponent(
+        p('https://h/', [
+          ['oauth_signature', 'x'],
+          ['realm', 'r'],
+        ]),
+      ),
+    ).toBe('realm=r');
   });
   it('normalises scheme, host and default ports; keeps the path as written', () => {
     expect(uri('HTTP://Example.COM:80/A/./b/../C%7e')).toBe('http://example.com/A/./b/../C%7e');
@@ -142,31 +186,98 @@ describe('signatureBaseString: hard cases', () => {
     ['surrounding space', ' http://example.com/'],
     ['backslash in authority', 'http://example.com\\evil/'],
   ])('refuses a bad URL (%s) with ERR_INVALID_INPUT', (_, url) => {
-    expect(() => signatureBaseString({ method: 'GET', url, params: [] })).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
-  });
-  it('refuses a bad method and bad params with ERR_INVALID_INPUT, a bad query escape with ERR_ENCODING', () => {
-    expect(() => signatureBaseString({ method: 'GE T', url: 'http://h/', params: [] })).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
-    expect(() => signatureBaseString({ method: '', url: 'http://h/', params: [] })).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
-    expect(() => signatureBaseString({ method: 'GET', url: 'http://h/', params: [['a', 1 as unknown as string]] })).toThrow(
+    expect(() => signatureBaseString({ method: 'GET', url, params: [] })).toThrow(
       expect.objectContaining({ code: 'ERR_INVALID_INPUT' }),
     );
-    expect(() => signatureBaseString({ method: 'GET', url: 'http://h/?a=%zz', params: [] })).toThrow(expect.objectContaining({ code: 'ERR_ENCODING' }));
-    expect(() => signatureBaseString({ method: 'GET', url: 'http://h/', params: [['a', '\uD800']] })).toThrow(expect.objectContaining({ code: 'ERR_ENCODING' }));
+  });
+  it('refuses a bad method and bad params with ERR_INVALID_INPUT, a bad query escape with ERR_ENCODING', () => {
+    expect(() => signatureBaseString({ method: 'GE T', url: 'http://h/', params: [] })).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT' }),
+    );
+    expect(() => signatureBaseString({ method: '', url: 'http://h/', params: [] })).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT' }),
+    );
+    expect(() =>
+      signatureBaseString({ method: 'GET', url: 'http://h/', params: [['a', 1 as unknown as string]] }),
+    ).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
+    expect(() => signatureBaseString({ method: 'GET', url: 'http://h/?a=%zz', params: [] })).toThrow(
+      expect.objectContaining({ code: 'ERR_ENCODING' }),
+    );
+    expect(() => signatureBaseString({ method: 'GET', url: 'http://h/', params: [['a', '\uD800']] })).toThrow(
+      expect.objectContaining({ code: 'ERR_ENCODING' }),
+    );
   });
   it('splitUrl keeps the raw query without the fragment', () => {
-    expect(splitUrl('https://h/p?a=1&b=%20#x?y')).toEqual({ baseUri: 'https://h/p', encodedBaseUri: 'https%3A%2F%2Fh%2Fp', query: 'a=1&b=%20' });
+    expect(splitUrl('https://h/p?a=1&b=%20#x?y')).toEqual({
+      baseUri: 'https://h/p',
+      encodedBaseUri: 'https%3A%2F%2Fh%2Fp',
+      query: 'a=1&b=%20',
+    });
   });
 });
 
 describe('signatureBaseString agrees with Python oauthlib', () => {
   const cases: BaseCase[] = [
-    { method: 'POST', url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b', params: [['c2', ''], ['a3', '2 q']] },
-    { method: 'GET', url: 'HTTPS://API.Example.COM:443/v2/payout/42', params: [['amount', '10.42'], ['currency', 'EUR']] },
-    { method: 'POST', url: 'http://Example.com:8080/p?x=1+2&y=%2B', params: [['a2', '1'], ['a', '2'], ['a', '1']] },
-    { method: 'POST', url: 'https://h.example/p', params: [['c@', 'v'], ['c2', 'w'], ['c', '']] },
-    { method: 'POST', url: 'https://h.example/p', params: [['k', '\u{1F600}'], ['k', '\uFF5E'], ['k', '\u00e9'], ['\u4e2d', "!*'()~ +"]] },
-    { method: 'PUT', url: 'http://h.example:80/a%20b/c?q=%E2%82%AC', params: [['email', 'a+b@c.d'], ['e', '']] },
-    { method: 'POST', url: 'https://h.example/x?dup=1&dup=1&dup=0', params: [['dup', '1'], ['oauth_signature', 'ignored']] },
+    {
+      method: 'POST',
+      url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b',
+      params: [
+        ['c2', ''],
+        ['a3', '2 q'],
+      ],
+    },
+    {
+      method: 'GET',
+      url: 'HTTPS://API.Example.COM:443/v2/payout/42',
+      params: [
+        ['amount', '10.42'],
+        ['currency', 'EUR'],
+      ],
+    },
+    {
+      method: 'POST',
+      url: 'http://Example.com:8080/p?x=1+2&y=%2B',
+      params: [
+        ['a2', '1'],
+        ['a', '2'],
+        ['a', '1'],
+      ],
+    },
+    {
+      method: 'POST',
+      url: 'https://h.example/p',
+      params: [
+        ['c@', 'v'],
+        ['c2', 'w'],
+        ['c', ''],
+      ],
+    },
+    {
+      method: 'POST',
+      url: 'https://h.example/p',
+      params: [
+        ['k', '\u{1F600}'],
+        ['k', '\uFF5E'],
+        ['k', '\u00e9'],
+        ['\u4e2d', "!*'()~ +"],
+      ],
+    },
+    {
+      method: 'PUT',
+      url: 'http://h.example:80/a%20b/c?q=%E2%82%AC',
+      params: [
+        ['email', 'a+b@c.d'],
+        ['e', ''],
+      ],
+    },
+    {
+      method: 'POST',
+      url: 'https://h.example/x?dup=1&dup=1&dup=0',
+      params: [
+        ['dup', '1'],
+        ['oauth_signature', 'ignored'],
+      ],
+    },
     {
       method: 'POST',
       url: 'https://sandbox.example.com/paynet/api/v2/pan-eligibility/send/1234',
@@ -213,14 +324,23 @@ describe('signatureBaseString agrees with Python oauthlib', () => {
 
 describe('signatureBaseString agrees with a naive implementation (property)', () => {
   it('for random parameter lists, including non-BMP text and prefix names', () => {
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('a', 'c', '2', '@', '=', '&', '%', '+', ' ', '~', '*', '\u00e9', '\uFF5E', '\u{1F600}')), maxLength: 6 });
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('a', 'c', '2', '@', '=', '&', '%', '+', ' ', '~', '*', '\u00e9', '\uFF5E', '\u{1F600}'),
+      ),
+      maxLength: 6,
+    });
     fc.assert(
-      fc.property(fc.array(fc.tuple(text, text), { maxLength: 12 }), fc.array(fc.tuple(text, text), { maxLength: 4 }), (params, query) => {
-        const q = query.map(([n, v]) => naiveEncode(n) + '=' + naiveEncode(v)).join('&');
-        const url = 'https://Example.com:443/p' + (q ? '?' + q : '');
-        const expected = `POST&${naiveEncode('https://example.com/p')}&${naiveEncode(naiveParamString([...query, ...params]))}`;
-        expect(signatureBaseString({ method: 'post', url, params })).toBe(expected);
-      }),
+      fc.property(
+        fc.array(fc.tuple(text, text), { maxLength: 12 }),
+        fc.array(fc.tuple(text, text), { maxLength: 4 }),
+        (params, query) => {
+          const q = query.map(([n, v]) => naiveEncode(n) + '=' + naiveEncode(v)).join('&');
+          const url = 'https://Example.com:443/p' + (q ? '?' + q : '');
+          const expected = `POST&${naiveEncode('https://example.com/p')}&${naiveEncode(naiveParamString([...query, ...params]))}`;
+          expect(signatureBaseString({ method: 'post', url, params })).toBe(expected);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -36,7 +36,9 @@ for (const c of "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkl
 /** Validates an HTTP method (a token) and upper-cases it. @internal */
 export function normalizeMethod(method: string): string {
   if (typeof method !== 'string') {
-    throw new InvalidInputError(`"method" must be a string, got ${method === null ? 'null' : typeof method}`, { field: 'method' });
+    throw new InvalidInputError(`"method" must be a string, got ${method === null ? 'null' : typeof method}`, {
+      field: 'method',
+    });
   }
   if (method.length === 0 || method.length > 64) {
     throw new InvalidInputError('"method" must be an HTTP token of 1 to 64 characters', { field: 'method' });
@@ -44,7 +46,9 @@ export function normalizeMethod(method: string): string {
   for (let i = 0; i < method.length; i++) {
     const c = method.charCodeAt(i);
     if (c >= 128 || TCHAR[c] === 0) {
-      throw new InvalidInputError('"method" must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~)', { field: 'method' });
+      throw new InvalidInputError('"method" must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~)', {
+        field: 'method',
+      });
     }
   }
   return method.toUpperCase();
@@ -77,7 +81,8 @@ function pushPair(out: string[], name: unknown, value: unknown, where: string): 
  * those three characters change). @internal
  */
 export function encodedParameters(query: string, params: ReadonlyArray<readonly [string, string]>): string {
-  if (!Array.isArray(params)) throw new InvalidInputError('"params" must be an array of [name, value] pairs', { field: 'params' });
+  if (!Array.isArray(params))
+    throw new InvalidInputError('"params" must be an array of [name, value] pairs', { field: 'params' });
   const fromQuery = query.length === 0 ? [] : parseForm(query, MAX_PARAMS);
   if (fromQuery.length + params.length > MAX_PARAMS) {
     throw new InvalidInputError(`more than ${MAX_PARAMS} parameters`, { field: 'params' });
@@ -85,7 +90,8 @@ export function encodedParameters(query: string, params: ReadonlyArray<readonly 
   const pairs: string[] = [];
   for (const p of fromQuery) pushPair(pairs, p[0], p[1], 'query');
   for (const p of params) {
-    if (!Array.isArray(p)) throw new InvalidInputError('"params" must be [name, value] pairs of strings', { field: 'params' });
+    if (!Array.isArray(p))
+      throw new InvalidInputError('"params" must be [name, value] pairs of strings', { field: 'params' });
     pushPair(pairs, p[0], p[1], '"params"');
   }
   pairs.sort();

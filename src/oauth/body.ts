@@ -24,7 +24,7 @@ export function withoutOAuthRepeats(
     if (typeof name === 'string' && name.startsWith('oauth_')) {
       if (name === 'oauth_signature') refuse(name, 'must not be sent in the body');
       if (Object.hasOwn(oauth, name)) {
-        if (p[1] !== oauth[name]) refuse(name, 'is repeated in the body with a value other than the header\'s');
+        if (p[1] !== oauth[name]) refuse(name, "is repeated in the body with a value other than the header's");
         seen ??= new Set();
         if (seen.has(name)) refuse(name, 'is repeated in the body more than once');
         seen.add(name);

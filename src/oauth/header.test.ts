@@ -66,17 +66,25 @@ describe('parseAuthorizationHeader', () => {
     ['invalid UTF-8 escape', 'OAuth oauth_nonce="%C3"'],
     ['too long', 'OAuth oauth_nonce="' + 'a'.repeat(MAX_HEADER_LENGTH) + '"'],
   ])('refuses %s with ERR_OAUTH_HEADER_MALFORMED', (_, header) => {
-    expect(() => parseAuthorizationHeader(header)).toThrow(expect.objectContaining({ code: 'ERR_OAUTH_HEADER_MALFORMED' }));
+    expect(() => parseAuthorizationHeader(header)).toThrow(
+      expect.objectContaining({ code: 'ERR_OAUTH_HEADER_MALFORMED' }),
+    );
   });
   it('refuses a non-string', () => {
-    expect(() => parseAuthorizationHeader(undefined as unknown as string)).toThrow(expect.objectContaining({ code: 'ERR_OAUTH_HEADER_MALFORMED' }));
+    expect(() => parseAuthorizationHeader(undefined as unknown as string)).toThrow(
+      expect.objectContaining({ code: 'ERR_OAUTH_HEADER_MALFORMED' }),
+    );
   });
 
   it('round-trips build -> parse for any values (property)', () => {
     const name = fc.stringMatching(/^[a-z0-9_]{1,12}$/).map((s) => 'oauth_' + s);
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(name, fc.string({ unit: 'grapheme', maxLength: 20 })), { selector: (p) => p[0], minLength: 1, maxLength: 8 }),
+        fc.uniqueArray(fc.tuple(name, fc.string({ unit: 'grapheme', maxLength: 20 })), {
+          selector: (p) => p[0],
+          minLength: 1,
+          maxLength: 8,
+        }),
         fc.option(fc.string({ unit: 'grapheme', maxLength: 10 }), { nil: undefined }),
         (pairs, realm) => {
           const parsed = parseAuthorizationHeader(buildAuthorizationHeader(pairs, realm));
@@ -89,8 +97,28 @@ describe('parseAuthorizationHeader', () => {
   });
 
   it('throws only PaysigError on random input (property)', () => {
-    const piece = fc.constantFrom('OAuth ', 'oauth', ' ', ',', '=', '"', 'oauth_a', 'realm', '%', '%4', '%41', '\\', '\t', 'x', '\u00e9', '\uD800');
-    const junk = fc.oneof(fc.string({ maxLength: 60 }), fc.array(piece, { maxLength: 30 }).map((a) => a.join('')));
+    const piece = fc.constantFrom(
+      'OAuth ',
+      'oauth',
+      ' ',
+      ',',
+      '=',
+      '"',
+      'oauth_a',
+      'realm',
+      '%',
+      '%4',
+      '%41',
+      '\\',
+      '\t',
+      'x',
+      '\u00e9',
+      '\uD800',
+    );
+    const junk = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.array(piece, { maxLength: 30 }).map((a) => a.join('')),
+    );
     fc.assert(
       fc.property(junk, (h) => {
         try {

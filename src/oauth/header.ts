@@ -35,10 +35,7 @@ export interface OAuthHeader {
  * ```
  * @throws {@link EncodingError} for a lone surrogate in a value.
  */
-export function buildAuthorizationHeader(
-  params: Iterable<readonly [string, string]>,
-  realm?: string,
-): string {
+export function buildAuthorizationHeader(params: Iterable<readonly [string, string]>, realm?: string): string {
   let out = 'OAuth ';
   let first = true;
   if (realm !== undefined) {
@@ -62,7 +59,9 @@ function isNameChar(c: number): boolean {
 }
 
 function malformed(rule: string, at?: number): OAuthHeaderError {
-  return new OAuthHeaderError(at === undefined ? `Authorization header ${rule}` : `Authorization header ${rule} at offset ${at}`);
+  return new OAuthHeaderError(
+    at === undefined ? `Authorization header ${rule}` : `Authorization header ${rule} at offset ${at}`,
+  );
 }
 
 /**
@@ -85,7 +84,8 @@ export function parseAuthorizationHeader(header: string): OAuthHeader {
   while (i < n && isOws(header.charCodeAt(i))) i++;
   if (header.slice(i, i + 5).toLowerCase() !== 'oauth') throw malformed('does not use the "OAuth" scheme');
   i += 5;
-  if (i >= n || !isOws(header.charCodeAt(i))) throw malformed('needs whitespace after "OAuth" and at least one parameter');
+  if (i >= n || !isOws(header.charCodeAt(i)))
+    throw malformed('needs whitespace after "OAuth" and at least one parameter');
   while (i < n && isOws(header.charCodeAt(i))) i++;
   if (i >= n) throw malformed('has no parameters');
 

@@ -101,7 +101,9 @@ describe('MemoryNonceStore', () => {
     for (const o of [{ maxEntries: 0 }, { maxEntriesPerConsumer: 1.5 }, { maxConsumers: -1 }]) {
       expect(() => new MemoryNonceStore(o)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
     }
-    await expect(new MemoryNonceStore().check('c', 'n', 1, Number.NaN)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
+    await expect(new MemoryNonceStore().check('c', 'n', 1, Number.NaN)).rejects.toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+    });
   });
 });
 
@@ -110,7 +112,15 @@ describe('fixed-size keys', () => {
     const seed = randomSeed();
     const long = 'é'.repeat(1024) + '\u{1F600}'.repeat(100);
     const keys = new Set<string>();
-    for (const parts of [['c', 'n', '1'], ['c', 'n', '2'], ['c', 'm', '1'], ['', '', ''], [long, long, '9'.repeat(15)], ['cn', '', '1'], ['c', 'n1', '']]) {
+    for (const parts of [
+      ['c', 'n', '1'],
+      ['c', 'n', '2'],
+      ['c', 'm', '1'],
+      ['', '', ''],
+      [long, long, '9'.repeat(15)],
+      ['cn', '', '1'],
+      ['c', 'n1', ''],
+    ]) {
       const k = fixedKey(seed, parts);
       expect(k).toMatch(/^[\x00-\xff]{16}$/);
       keys.add(k);

@@ -183,7 +183,9 @@ export class MemoryNonceStore implements NonceStore {
       );
     }
     if (this.#entries.size >= this.#max) {
-      throw new NonceStoreError(`memory nonce store is full (${this.#max} live nonces, maxEntries); refusing to forget any`);
+      throw new NonceStoreError(
+        `memory nonce store is full (${this.#max} live nonces, maxEntries); refusing to forget any`,
+      );
     }
     if (partition === undefined) {
       partition = { id: owner, count: 0 };

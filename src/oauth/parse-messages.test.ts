@@ -23,7 +23,9 @@ describe('parseAuthorizationHeader refusals', () => {
   it('scheme, whitespace and emptiness', () => {
     expect(headerError('Bearer abc')).toBe('Authorization header does not use the "OAuth" scheme');
     expect(headerError('OAuth')).toBe('Authorization header needs whitespace after "OAuth" and at least one parameter');
-    expect(headerError('OAuthx oauth_a="1"')).toBe('Authorization header needs whitespace after "OAuth" and at least one parameter');
+    expect(headerError('OAuthx oauth_a="1"')).toBe(
+      'Authorization header needs whitespace after "OAuth" and at least one parameter',
+    );
     expect(headerError('OAuth \t ')).toBe('Authorization header has no parameters');
     expect(headerError(null)).toBe('Authorization header must be a string, got null');
     expect(headerError(5)).toBe('Authorization header must be a string, got number');
@@ -32,9 +34,13 @@ describe('parseAuthorizationHeader refusals', () => {
     let h = 'OAuth ="x"';
     expect(headerError(h)).toBe(`Authorization header expects a parameter name at offset ${h.indexOf('=')}`);
     h = 'OAuth oauth_a="1", foo="x"';
-    expect(headerError(h)).toBe(`Authorization header has parameter "foo"; only "realm" and "oauth_*" are allowed at offset ${h.indexOf('foo')}`);
+    expect(headerError(h)).toBe(
+      `Authorization header has parameter "foo"; only "realm" and "oauth_*" are allowed at offset ${h.indexOf('foo')}`,
+    );
     h = 'OAuth oauth_="x"';
-    expect(headerError(h)).toBe(`Authorization header has parameter "oauth_"; only "realm" and "oauth_*" are allowed at offset 6`);
+    expect(headerError(h)).toBe(
+      `Authorization header has parameter "oauth_"; only "realm" and "oauth_*" are allowed at offset 6`,
+    );
     h = 'OAuth oauth_a=x';
     expect(headerError(h)).toBe(`Authorization header expects ="..." after "oauth_a" at offset ${h.indexOf('=')}`);
     h = 'OAuth oauth_a-b="x"';
@@ -42,10 +48,14 @@ describe('parseAuthorizationHeader refusals', () => {
   });
   it('values', () => {
     let h = 'OAuth oauth_a="x';
-    expect(headerError(h)).toBe(`Authorization header has an unterminated quoted value for "oauth_a" at offset ${h.indexOf('"')}`);
+    expect(headerError(h)).toBe(
+      `Authorization header has an unterminated quoted value for "oauth_a" at offset ${h.indexOf('"')}`,
+    );
     for (const bad of ['\\', '\u001f', '\u007f', '\n']) {
       h = `OAuth oauth_a="ab${bad}c"`;
-      expect(headerError(h)).toBe(`Authorization header has a backslash or control character in "oauth_a" at offset ${h.indexOf(bad)}`);
+      expect(headerError(h)).toBe(
+        `Authorization header has a backslash or control character in "oauth_a" at offset ${h.indexOf(bad)}`,
+      );
     }
     const e = refusal(() => parseAuthorizationHeader('OAuth oauth_a="%zz"'));
     expect(e.message).toBe('Authorization header value of "oauth_a" is not validly percent-encoded');
@@ -57,7 +67,9 @@ describe('parseAuthorizationHeader refusals', () => {
     h = 'OAuth oauth_a="1", oauth_a="2"';
     expect(headerError(h)).toBe(`Authorization header repeats "oauth_a" at offset ${h.lastIndexOf('oauth_a')}`);
     h = 'OAuth oauth_a="1" oauth_b="2"';
-    expect(headerError(h)).toBe(`Authorization header expects "," between parameters at offset ${h.indexOf('oauth_b')}`);
+    expect(headerError(h)).toBe(
+      `Authorization header expects "," between parameters at offset ${h.indexOf('oauth_b')}`,
+    );
     expect(headerError('OAuth oauth_a="1",')).toBe('Authorization header ends with a trailing ","');
     expect(headerError('OAuth oauth_a="1" ,\t ')).toBe('Authorization header ends with a trailing ","');
   });
@@ -65,7 +77,9 @@ describe('parseAuthorizationHeader refusals', () => {
     const at = (n: number) => 'OAuth oauth_a="' + 'x'.repeat(n - 16) + '"';
     expect(at(MAX_HEADER_LENGTH).length).toBe(MAX_HEADER_LENGTH);
     expect(parseAuthorizationHeader(at(MAX_HEADER_LENGTH)).params['oauth_a']).toHaveLength(MAX_HEADER_LENGTH - 16);
-    expect(headerError(at(MAX_HEADER_LENGTH + 1))).toBe(`Authorization header is longer than ${MAX_HEADER_LENGTH} characters`);
+    expect(headerError(at(MAX_HEADER_LENGTH + 1))).toBe(
+      `Authorization header is longer than ${MAX_HEADER_LENGTH} characters`,
+    );
   });
 });
 
@@ -79,7 +93,9 @@ describe('parseAuthorizationHeader names and separators at their boundaries', ()
   });
   it('only realm and names longer than "oauth_" that start with it', () => {
     for (const name of ['realmx', 'oauthxyz', 'xoauth_a', 'Oauth_a']) {
-      expect(headerError(`OAuth ${name}="1"`)).toBe(`Authorization header has parameter "${name}"; only "realm" and "oauth_*" are allowed at offset 6`);
+      expect(headerError(`OAuth ${name}="1"`)).toBe(
+        `Authorization header has parameter "${name}"; only "realm" and "oauth_*" are allowed at offset 6`,
+      );
     }
   });
   it('needs both "=" and the opening quote', () => {
@@ -103,7 +119,15 @@ describe('parseAuthorizationHeader accepts', () => {
     expect(parseAuthorizationHeader('OAuth oauth_a=""')).toEqual({ params: { oauth_a: '' } });
   });
   it('what buildAuthorizationHeader writes', () => {
-    expect(buildAuthorizationHeader([['oauth_a', 'x y'], ['oauth_b', '+']], 'R e')).toBe('OAuth realm="R%20e", oauth_a="x%20y", oauth_b="%2B"');
+    expect(
+      buildAuthorizationHeader(
+        [
+          ['oauth_a', 'x y'],
+          ['oauth_b', '+'],
+        ],
+        'R e',
+      ),
+    ).toBe('OAuth realm="R%20e", oauth_a="x%20y", oauth_b="%2B"');
     expect(buildAuthorizationHeader([['oauth_a', '1']])).toBe('OAuth oauth_a="1"');
   });
 });
@@ -136,7 +160,9 @@ describe('splitUrl', () => {
   it('escapes spaces and non-ASCII in the path, surrogate pairs as one character', () => {
     expect(splitUrl('https://h.example/a b/é/😀/~').baseUri).toBe('https://h.example/a%20b/%C3%A9/%F0%9F%98%80/~');
     expect(urlError('https://h.example/x\u007f')).toBe('"url" must not contain control characters');
-    expect(splitUrl('https://h.example/\uD800\uDC00/\uDBFF\uDFFF').baseUri).toBe('https://h.example/%F0%90%80%80/%F4%8F%BF%BF');
+    expect(splitUrl('https://h.example/\uD800\uDC00/\uDBFF\uDFFF').baseUri).toBe(
+      'https://h.example/%F0%90%80%80/%F4%8F%BF%BF',
+    );
     const longest = `https://h.example/${'a'.repeat(16_384 - 18)}`;
     expect(longest.length).toBe(16_384);
     expect(splitUrl(longest).baseUri).toBe(longest);

@@ -45,7 +45,10 @@ describe('signOAuth HMAC-SHA1', () => {
     const r = await signOAuth({
       method: 'POST',
       url: 'http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b',
-      params: [['c2', ''], ['a3', '2 q']],
+      params: [
+        ['c2', ''],
+        ['a3', '2 q'],
+      ],
       consumerKey: '9djdj82h48djs9d2',
       consumerSecret: 'j49sk3j29djd',
       token: 'kkk9d7dh3k39sjv7',
@@ -96,15 +99,29 @@ describe('signOAuth HMAC-SHA1', () => {
 
   it('percent-encodes the secrets in the key (RFC 5849 section 3.4.2)', async () => {
     const r = await signOAuth({
-      method: 'POST', url: 'https://h/', params: [], consumerKey: 'k', consumerSecret: 'a&b c', tokenSecret: '~%',
-      signatureMethod: 'HMAC-SHA1', nonce: 'n', timestamp: 1,
+      method: 'POST',
+      url: 'https://h/',
+      params: [],
+      consumerKey: 'k',
+      consumerSecret: 'a&b c',
+      tokenSecret: '~%',
+      signatureMethod: 'HMAC-SHA1',
+      nonce: 'n',
+      timestamp: 1,
     });
     expect(r.signature).toBe(hmacB64('a%26b%20c&~%25', r.baseString));
   });
 
   it('defaults: 128-bit hex nonce (fresh each time), timestamp now, oauth_version 1.0', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const req = { method: 'POST', url: 'https://h/', params: [], consumerKey: 'k', consumerSecret: 's', signatureMethod: 'HMAC-SHA1' as const };
+    const req = {
+      method: 'POST',
+      url: 'https://h/',
+      params: [],
+      consumerKey: 'k',
+      consumerSecret: 's',
+      signatureMethod: 'HMAC-SHA1' as const,
+    };
     const a = await signOAuth(req);
     const b = await signOAuth(req);
     expect(a.oauthParams['oauth_nonce']).toMatch(/^[0-9a-f]{32}$/);
@@ -117,7 +134,14 @@ describe('signOAuth HMAC-SHA1', () => {
   });
 
   it('default nonces stay distinct 128-bit hex across pool refills', async () => {
-    const req = { method: 'POST', url: 'https://h/', params: [], consumerKey: 'k', consumerSecret: 's', signatureMethod: 'HMAC-SHA1' as const };
+    const req = {
+      method: 'POST',
+      url: 'https://h/',
+      params: [],
+      consumerKey: 'k',
+      consumerSecret: 's',
+      signatureMethod: 'HMAC-SHA1' as const,
+    };
     const nonces = new Set<string>();
     for (let i = 0; i < 600; i++) nonces.add((await signOAuth(req)).oauthParams['oauth_nonce']!);
     expect(nonces.size).toBe(600);
@@ -127,20 +151,35 @@ describe('signOAuth HMAC-SHA1', () => {
 
 describe('signOAuth RSA-SHA256', () => {
   const spki = pem('test-only-rsa-2048-spki.pem');
-  it.each(['test-only-rsa-2048-pkcs8.pem', 'test-only-rsa-2048-pkcs1.pem'])('signs like node:crypto with %s', async (file) => {
-    const key = pem(file);
-    const r = await signOAuth({
-      method: 'POST', url: 'https://api.example.com/v4/transfer/9', params: [['amount', '1.00']],
-      consumerKey: 'merchantlogin', signatureMethod: 'RSA-SHA256', privateKey: key, nonce: 'abc', timestamp: 1700000000,
-    });
-    expect(r.signature).toBe(nodeSign('sha256', Buffer.from(r.baseString, 'utf8'), key).toString('base64'));
-    expect(nodeVerify('sha256', Buffer.from(r.baseString, 'utf8'), spki, Buffer.from(r.signature, 'base64'))).toBe(true);
-    expect(r.oauthParams['oauth_signature_method']).toBe('RSA-SHA256');
-  });
+  it.each(['test-only-rsa-2048-pkcs8.pem', 'test-only-rsa-2048-pkcs1.pem'])(
+    'signs like node:crypto with %s',
+    async (file) => {
+      const key = pem(file);
+      const r = await signOAuth({
+        method: 'POST',
+        url: 'https://api.example.com/v4/transfer/9',
+        params: [['amount', '1.00']],
+        consumerKey: 'merchantlogin',
+        signatureMethod: 'RSA-SHA256',
+        privateKey: key,
+        nonce: 'abc',
+        timestamp: 1700000000,
+      });
+      expect(r.signature).toBe(nodeSign('sha256', Buffer.from(r.baseString, 'utf8'), key).toString('base64'));
+      expect(nodeVerify('sha256', Buffer.from(r.baseString, 'utf8'), spki, Buffer.from(r.signature, 'base64'))).toBe(
+        true,
+      );
+      expect(r.oauthParams['oauth_signature_method']).toBe('RSA-SHA256');
+    },
+  );
   it('refuses a 1024-bit key with ERR_KEY_TOO_SMALL', async () => {
     await expect(
       signOAuth({
-        method: 'POST', url: 'https://h/', params: [], consumerKey: 'k', signatureMethod: 'RSA-SHA256',
+        method: 'POST',
+        url: 'https://h/',
+        params: [],
+        consumerKey: 'k',
+        signatureMethod: 'RSA-SHA256',
         privateKey: pem('test-only-rsa-1024-pkcs8.pem'),
       }),
     ).rejects.toMatchObject({ code: 'ERR_KEY_TOO_SMALL' });
@@ -149,8 +188,12 @@ describe('signOAuth RSA-SHA256', () => {
 
 describe('signOAuth input validation', () => {
   const ok = {
-    method: 'POST', url: 'https://h/', params: [] as Array<[string, string]>, consumerKey: 'k',
-    consumerSecret: 's', signatureMethod: 'HMAC-SHA1' as const,
+    method: 'POST',
+    url: 'https://h/',
+    params: [] as Array<[string, string]>,
+    consumerKey: 'k',
+    consumerSecret: 's',
+    signatureMethod: 'HMAC-SHA1' as const,
   };
   it.each<[string, Record<string, unknown>, string]>([
     ['unknown method', { signatureMethod: 'PLAINTEXT' }, 'ERR_UNSUPPORTED'],

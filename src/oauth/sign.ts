@@ -77,7 +77,8 @@ function timestampText(value: number | string | undefined): string {
     if (!Number.isSafeInteger(value) || value < 0) need('timestamp', 'must be a non-negative safe integer (seconds)');
     return String(value);
   }
-  if (typeof value !== 'string' || !isTimestampText(value)) need('timestamp', 'must be 1 to 15 decimal digits (seconds)');
+  if (typeof value !== 'string' || !isTimestampText(value))
+    need('timestamp', 'must be 1 to 15 decimal digits (seconds)');
   return value;
 }
 

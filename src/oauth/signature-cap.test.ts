@@ -16,7 +16,10 @@ const PRIVATE_8192 = keyFile('test-only-rsa-8192-pkcs8.pem');
 const PUBLIC_8192 = keyFile('test-only-rsa-8192-spki.pem');
 const NOW = 1_700_000_000;
 const URL_ = 'https://api.example.com/paynet/api/v4/transfer/1234';
-const PARAMS: Array<[string, string]> = [['client_orderid', '902B4FF5'], ['amount', '10.42']];
+const PARAMS: Array<[string, string]> = [
+  ['client_orderid', '902B4FF5'],
+  ['amount', '10.42'],
+];
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -27,8 +30,14 @@ function withSignature(authorization: string, signature: string): string {
 
 async function signed8192() {
   return signOAuth({
-    method: 'POST', url: URL_, params: PARAMS, consumerKey: 'big', signatureMethod: 'RSA-SHA256',
-    privateKey: PRIVATE_8192, nonce: 'n-8192', timestamp: NOW,
+    method: 'POST',
+    url: URL_,
+    params: PARAMS,
+    consumerKey: 'big',
+    signatureMethod: 'RSA-SHA256',
+    privateKey: PRIVATE_8192,
+    nonce: 'n-8192',
+    timestamp: NOW,
   });
 }
 
@@ -50,7 +59,9 @@ describe('oauth_signature cap', () => {
       { credentials: () => ({ publicKey: PUBLIC_8192 }), now: NOW, nonceStore: new MemoryNonceStore() },
     );
     expect(ok.consumerKey).toBe('big');
-    expect(nodeVerify('sha256', Buffer.from(r.baseString, 'utf8'), PUBLIC_8192, Buffer.from(signature, 'base64'))).toBe(true);
+    expect(nodeVerify('sha256', Buffer.from(r.baseString, 'utf8'), PUBLIC_8192, Buffer.from(signature, 'base64'))).toBe(
+      true,
+    );
   });
 
   it('one character beyond the cap is refused before the consumer lookup and any crypto', async () => {
@@ -81,14 +92,17 @@ describe('oauth_signature cap', () => {
 
   it('the Authorization header cap does not bind: the largest signature, fully escaped, fits', () => {
     const worst = '+'.repeat(MAX_SIGNATURE_LENGTH - 1) + '='; // every character becomes %XX
-    const header = buildAuthorizationHeader([
-      ['oauth_consumer_key', 'k'.repeat(MAX_CONSUMER_KEY_LENGTH)],
-      ['oauth_nonce', 'n'.repeat(MAX_NONCE_LENGTH)],
-      ['oauth_signature_method', 'RSA-SHA256'],
-      ['oauth_timestamp', '9'.repeat(15)],
-      ['oauth_version', '1.0'],
-      ['oauth_signature', worst],
-    ], 'Payments');
+    const header = buildAuthorizationHeader(
+      [
+        ['oauth_consumer_key', 'k'.repeat(MAX_CONSUMER_KEY_LENGTH)],
+        ['oauth_nonce', 'n'.repeat(MAX_NONCE_LENGTH)],
+        ['oauth_signature_method', 'RSA-SHA256'],
+        ['oauth_timestamp', '9'.repeat(15)],
+        ['oauth_version', '1.0'],
+        ['oauth_signature', worst],
+      ],
+      'Payments',
+    );
     expect(header).toContain('%2B'.repeat(10));
     expect(header.length).toBeLessThanOrEqual(MAX_HEADER_LENGTH);
     expect(parseAuthorizationHeader(header).params['oauth_signature']).toBe(worst);

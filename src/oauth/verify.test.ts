@@ -38,13 +38,22 @@ function opts(store: NonceStore = new MemoryNonceStore(), extra: Partial<VerifyO
 }
 
 const URL_ = 'https://api.example.com/paynet/api/v2/payout/1234?x=1';
-const BODY: Array<[string, string]> = [['client_orderid', '902B4FF5'], ['amount', '10.42'], ['email', 'a+b@c.d']];
+const BODY: Array<[string, string]> = [
+  ['client_orderid', '902B4FF5'],
+  ['amount', '10.42'],
+  ['email', 'a+b@c.d'],
+];
 
 async function signed(consumerKey: string, method: 'HMAC-SHA1' | 'RSA-SHA256', nonce = 'nonce-1', timestamp = NOW) {
   const r = await signOAuth({
-    method: 'POST', url: URL_, params: BODY, consumerKey, signatureMethod: method,
+    method: 'POST',
+    url: URL_,
+    params: BODY,
+    consumerKey,
+    signatureMethod: method,
     ...(method === 'HMAC-SHA1' ? { consumerSecret: SECRET } : { privateKey: PRIVATE }),
-    nonce, timestamp,
+    nonce,
+    timestamp,
   });
   return { r, request: { method: 'POST', url: URL_, params: BODY, authorization: r.authorization } };
 }
@@ -58,26 +67,41 @@ describe('verifyOAuth accepts valid requests', () => {
     ['both', 'RSA-SHA256'],
   ] as const)('consumer %s with %s', async (consumer, method) => {
     const { request } = await signed(consumer, method);
-    await expect(verifyOAuth(request, opts())).resolves.toEqual({ consumerKey: consumer, signatureMethod: method, timestamp: NOW, nonce: 'nonce-1' });
+    await expect(verifyOAuth(request, opts())).resolves.toEqual({
+      consumerKey: consumer,
+      signatureMethod: method,
+      timestamp: NOW,
+      nonce: 'nonce-1',
+    });
   });
 
   it('accepts a header built independently with node:crypto createHmac, with realm and lower-case method', async () => {
-    const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    const enc = (s: string) =>
+      encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
     const oauth: Array<[string, string]> = [
-      ['oauth_consumer_key', 'hmac'], ['oauth_nonce', 'abc'], ['oauth_signature_method', 'HMAC-SHA1'],
-      ['oauth_timestamp', String(NOW)], ['oauth_version', '1.0'],
+      ['oauth_consumer_key', 'hmac'],
+      ['oauth_nonce', 'abc'],
+      ['oauth_signature_method', 'HMAC-SHA1'],
+      ['oauth_timestamp', String(NOW)],
+      ['oauth_version', '1.0'],
     ];
-    const all = [...BODY, ['x', '1'], ...oauth].map(([n, v]) => [enc(n!), enc(v!)] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1));
+    const all = [...BODY, ['x', '1'], ...oauth]
+      .map(([n, v]) => [enc(n!), enc(v!)] as const)
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1));
     const base = `POST&${enc('https://api.example.com/paynet/api/v2/payout/1234')}&${enc(all.map(([n, v]) => `${n}=${v}`).join('&'))}`;
     const sig = createHmac('sha1', `${SECRET}&`).update(base).digest('base64');
     const authorization = buildAuthorizationHeader([...oauth, ['oauth_signature', sig]], 'Payments');
-    await expect(verifyOAuth({ method: 'post', url: URL_, params: BODY, authorization }, opts())).resolves.toMatchObject({ consumerKey: 'hmac' });
+    await expect(
+      verifyOAuth({ method: 'post', url: URL_, params: BODY, authorization }, opts()),
+    ).resolves.toMatchObject({ consumerKey: 'hmac' });
   });
 
   it('takes body repeats of the header values once (the service sends them in both)', async () => {
     const { r } = await signed('hmac', 'HMAC-SHA1');
     const params = [...BODY, ...oauthBodyParams(r)];
-    await expect(verifyOAuth({ method: 'POST', url: URL_, params, authorization: r.authorization }, opts())).resolves.toMatchObject({ consumerKey: 'hmac' });
+    await expect(
+      verifyOAuth({ method: 'POST', url: URL_, params, authorization: r.authorization }, opts()),
+    ).resolves.toMatchObject({ consumerKey: 'hmac' });
   });
 
   it('accepts a request without oauth_version and timestamps at the window edges', async () => {
@@ -102,12 +126,21 @@ describe('verifyOAuth accepts valid requests', () => {
         async (params, method, verb, url, realm) => {
           const safe = params.filter(([n]) => !n.startsWith('oauth_'));
           const r = await signOAuth({
-            method: verb, url, params: safe, consumerKey: 'both', signatureMethod: method,
-            consumerSecret: SECRET, privateKey: PRIVATE, ...(realm === undefined ? {} : { realm }),
+            method: verb,
+            url,
+            params: safe,
+            consumerKey: 'both',
+            signatureMethod: method,
+            consumerSecret: SECRET,
+            privateKey: PRIVATE,
+            ...(realm === undefined ? {} : { realm }),
           });
           const now = Number(r.oauthParams['oauth_timestamp']);
-          await expect(verifyOAuth({ method: verb, url, params: safe, authorization: r.authorization }, opts(undefined, { now }))).resolves.toMatchObject({
-            consumerKey: 'both', signatureMethod: method,
+          await expect(
+            verifyOAuth({ method: verb, url, params: safe, authorization: r.authorization }, opts(undefined, { now })),
+          ).resolves.toMatchObject({
+            consumerKey: 'both',
+            signatureMethod: method,
           });
         },
       ),
@@ -125,16 +158,30 @@ describe('verifyOAuth refuses every single mutation (property)', () => {
       const flipChar = (s: string, i: number) => s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
       const mutation = fc.oneof(
         fc.constant({ ...request, method: 'PUT' }),
-        fc.constantFrom('https://api.example.com/paynet/api/v2/payout/1235?x=1', 'https://api.example.com/paynet/api/v2/payout/1234?x=2',
-          'https://api.example.com:8443/paynet/api/v2/payout/1234?x=1', 'http://api.example.com/paynet/api/v2/payout/1234?x=1',
-          'https://api.example.com/paynet/api/v2/payout/1234', 'https://api.example.com/paynet/api/v2/payout/1234/?x=1').map((url) => ({ ...request, url })),
-        fc.tuple(fc.nat({ max: BODY.length - 1 }), fc.boolean(), fc.string({ minLength: 1, maxLength: 3 })).map(([i, nameSide, extra]) => ({
-          ...request,
-          params: BODY.map((p, j) => (j === i ? (nameSide ? [p[0] + extra, p[1]] : [p[0], p[1] + extra]) : p) as [string, string]),
-        })),
+        fc
+          .constantFrom(
+            'https://api.example.com/paynet/api/v2/payout/1235?x=1',
+            'https://api.example.com/paynet/api/v2/payout/1234?x=2',
+            'https://api.example.com:8443/paynet/api/v2/payout/1234?x=1',
+            'http://api.example.com/paynet/api/v2/payout/1234?x=1',
+            'https://api.example.com/paynet/api/v2/payout/1234',
+            'https://api.example.com/paynet/api/v2/payout/1234/?x=1',
+          )
+          .map((url) => ({ ...request, url })),
+        fc
+          .tuple(fc.nat({ max: BODY.length - 1 }), fc.boolean(), fc.string({ minLength: 1, maxLength: 3 }))
+          .map(([i, nameSide, extra]) => ({
+            ...request,
+            params: BODY.map(
+              (p, j) => (j === i ? (nameSide ? [p[0] + extra, p[1]] : [p[0], p[1] + extra]) : p) as [string, string],
+            ),
+          })),
         fc.constant({ ...request, params: BODY.slice(1) }),
         fc.constant({ ...request, params: [...BODY, ['extra', '']] as Array<[string, string]> }),
-        fc.integer({ min: -200, max: 200 }).filter((d) => d !== 0).map((d) => ({ ...request, authorization: rebuild({ ...header, oauth_timestamp: String(NOW + d) }) })),
+        fc
+          .integer({ min: -200, max: 200 })
+          .filter((d) => d !== 0)
+          .map((d) => ({ ...request, authorization: rebuild({ ...header, oauth_timestamp: String(NOW + d) }) })),
         fc.constant({ ...request, authorization: rebuild({ ...header, oauth_nonce: 'mut-other' }) }),
         fc.nat({ max: 1000 }).map((i) => {
           const sig = header['oauth_signature']!;
@@ -145,7 +192,10 @@ describe('verifyOAuth refuses every single mutation (property)', () => {
       await fc.assert(
         fc.asyncProperty(mutation, async (mutated) => {
           const store = new SpyStore();
-          const err = await verifyOAuth(mutated, opts(store)).then(() => undefined, (e: unknown) => e);
+          const err = await verifyOAuth(mutated, opts(store)).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
           expect(err).toMatchObject({ code: expect.stringMatching(/^ERR_(SIGNATURE_INVALID|OAUTH_PARAMETER)$/) });
           expect(store.calls).toBe(0);
         }),
@@ -197,34 +247,63 @@ describe('verifyOAuth refusals, each with its code', () => {
   });
 
   it('malformed header -> ERR_OAUTH_HEADER_MALFORMED', async () => {
-    await expect(verifyOAuth({ method: 'POST', url: URL_, params: BODY, authorization: 'Basic abc' }, opts())).rejects.toMatchObject({
+    await expect(
+      verifyOAuth({ method: 'POST', url: URL_, params: BODY, authorization: 'Basic abc' }, opts()),
+    ).rejects.toMatchObject({
       code: 'ERR_OAUTH_HEADER_MALFORMED',
     });
   });
 
   it('body oauth_signature, differing or twice-repeated body values -> ERR_OAUTH_PARAMETER', async () => {
     const r = await base();
-    const bodyOf = (extra: Array<[string, string]>) => ({ method: 'POST', url: URL_, params: [...BODY, ...extra], authorization: r.authorization });
-    await expect(verifyOAuth(bodyOf([['oauth_signature', r.signature]]), opts())).rejects.toMatchObject({ code: 'ERR_OAUTH_PARAMETER', field: 'oauth_signature' });
-    await expect(verifyOAuth(bodyOf([['oauth_nonce', 'other']]), opts())).rejects.toMatchObject({ code: 'ERR_OAUTH_PARAMETER', field: 'oauth_nonce' });
-    await expect(verifyOAuth(bodyOf([['oauth_nonce', 'neg'], ['oauth_nonce', 'neg']]), opts())).rejects.toMatchObject({ code: 'ERR_OAUTH_PARAMETER' });
+    const bodyOf = (extra: Array<[string, string]>) => ({
+      method: 'POST',
+      url: URL_,
+      params: [...BODY, ...extra],
+      authorization: r.authorization,
+    });
+    await expect(verifyOAuth(bodyOf([['oauth_signature', r.signature]]), opts())).rejects.toMatchObject({
+      code: 'ERR_OAUTH_PARAMETER',
+      field: 'oauth_signature',
+    });
+    await expect(verifyOAuth(bodyOf([['oauth_nonce', 'other']]), opts())).rejects.toMatchObject({
+      code: 'ERR_OAUTH_PARAMETER',
+      field: 'oauth_nonce',
+    });
+    await expect(
+      verifyOAuth(
+        bodyOf([
+          ['oauth_nonce', 'neg'],
+          ['oauth_nonce', 'neg'],
+        ]),
+        opts(),
+      ),
+    ).rejects.toMatchObject({ code: 'ERR_OAUTH_PARAMETER' });
   });
 
   it('a wrong RSA public key -> ERR_SIGNATURE_INVALID', async () => {
     const { request } = await signed('rsa', 'RSA-SHA256', 'wrongkey');
     const other = { publicKey: pem('test-only-rsa-4096-spki.pem') };
-    await expect(verifyOAuth(request, opts(undefined, { credentials: () => other }))).rejects.toMatchObject({ code: 'ERR_SIGNATURE_INVALID' });
+    await expect(verifyOAuth(request, opts(undefined, { credentials: () => other }))).rejects.toMatchObject({
+      code: 'ERR_SIGNATURE_INVALID',
+    });
   });
 
   it('a custom maxSkewSeconds narrows the window', async () => {
     const { request } = await signed('hmac', 'HMAC-SHA1', 'skew', NOW - 11);
-    await expect(verifyOAuth(request, opts(undefined, { maxSkewSeconds: 10 }))).rejects.toMatchObject({ code: 'ERR_OAUTH_TIMESTAMP' });
-    await expect(verifyOAuth(request, opts(undefined, { maxSkewSeconds: 11 }))).resolves.toMatchObject({ nonce: 'skew' });
+    await expect(verifyOAuth(request, opts(undefined, { maxSkewSeconds: 10 }))).rejects.toMatchObject({
+      code: 'ERR_OAUTH_TIMESTAMP',
+    });
+    await expect(verifyOAuth(request, opts(undefined, { maxSkewSeconds: 11 }))).resolves.toMatchObject({
+      nonce: 'skew',
+    });
   });
 
   it('async credentials callbacks work; a missing callback is ERR_INVALID_INPUT', async () => {
     const { request } = await signed('hmac', 'HMAC-SHA1', 'async');
-    await expect(verifyOAuth(request, opts(undefined, { credentials: async () => ({ consumerSecret: SECRET }) }))).resolves.toMatchObject({ nonce: 'async' });
+    await expect(
+      verifyOAuth(request, opts(undefined, { credentials: async () => ({ consumerSecret: SECRET }) })),
+    ).resolves.toMatchObject({ nonce: 'async' });
     await expect(verifyOAuth(request, {} as VerifyOAuthOptions)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
   });
 });
@@ -232,25 +311,58 @@ describe('verifyOAuth refusals, each with its code', () => {
 describe('verifyOAuth on hostile input (property)', () => {
   it('rejects random headers and bodies only with PaysigError, never touching the store', async () => {
     const { r } = await signed('hmac', 'HMAC-SHA1', 'fuzz');
-    const piece = fc.constantFrom(...r.authorization.split(/(?<=[ ,="])/), 'oauth_nonce="x"', '%', '"', ',', ' ', '\uD800');
-    const header = fc.oneof(fc.string({ maxLength: 80 }), fc.array(piece, { maxLength: 20 }).map((a) => a.join('')));
-    const body = fc.array(fc.tuple(fc.constantFrom('oauth_nonce', 'oauth_signature', 'a', '\uDC00'), fc.string({ maxLength: 5 })), { maxLength: 3 });
+    const piece = fc.constantFrom(
+      ...r.authorization.split(/(?<=[ ,="])/),
+      'oauth_nonce="x"',
+      '%',
+      '"',
+      ',',
+      ' ',
+      '\uD800',
+    );
+    const header = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.array(piece, { maxLength: 20 }).map((a) => a.join('')),
+    );
+    const body = fc.array(
+      fc.tuple(fc.constantFrom('oauth_nonce', 'oauth_signature', 'a', '\uDC00'), fc.string({ maxLength: 5 })),
+      { maxLength: 3 },
+    );
     await fc.assert(
-      fc.asyncProperty(header, body, fc.constantFrom(URL_, 'ftp://x/', 'https://h/?a=%zz', 'https://h/'), async (authorization, params, url) => {
-        const store = new SpyStore();
-        const err = await verifyOAuth({ method: 'POST', url, params, authorization }, opts(store)).then(() => undefined, (e: unknown) => e);
-        expect(err).toBeInstanceOf(PaysigError);
-        expect(store.calls).toBe(0);
-      }),
+      fc.asyncProperty(
+        header,
+        body,
+        fc.constantFrom(URL_, 'ftp://x/', 'https://h/?a=%zz', 'https://h/'),
+        async (authorization, params, url) => {
+          const store = new SpyStore();
+          const err = await verifyOAuth({ method: 'POST', url, params, authorization }, opts(store)).then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+          expect(err).toBeInstanceOf(PaysigError);
+          expect(store.calls).toBe(0);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('secrets with reserved characters verify (key percent-encoded alike on both sides)', async () => {
     const secret = 'a&b c%~+';
-    const r = await signOAuth({ method: 'POST', url: URL_, params: BODY, consumerKey: 'x', consumerSecret: secret, signatureMethod: 'HMAC-SHA1', timestamp: NOW });
+    const r = await signOAuth({
+      method: 'POST',
+      url: URL_,
+      params: BODY,
+      consumerKey: 'x',
+      consumerSecret: secret,
+      signatureMethod: 'HMAC-SHA1',
+      timestamp: NOW,
+    });
     await expect(
-      verifyOAuth({ method: 'POST', url: URL_, params: BODY, authorization: r.authorization }, opts(undefined, { credentials: () => ({ consumerSecret: secret }) })),
+      verifyOAuth(
+        { method: 'POST', url: URL_, params: BODY, authorization: r.authorization },
+        opts(undefined, { credentials: () => ({ consumerSecret: secret }) }),
+      ),
     ).resolves.toMatchObject({ consumerKey: 'x' });
   });
 });
@@ -262,7 +374,15 @@ describe('verifyOAuth nonce handling', () => {
     await expect(verifyOAuth(request, opts(store))).resolves.toBeDefined();
     await expect(verifyOAuth(request, opts(store))).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
     const real = Math.floor(Date.now() / 1000);
-    const fresh = await signOAuth({ method: 'POST', url: URL_, params: BODY, consumerKey: 'hmac', consumerSecret: SECRET, signatureMethod: 'HMAC-SHA1', timestamp: real });
+    const fresh = await signOAuth({
+      method: 'POST',
+      url: URL_,
+      params: BODY,
+      consumerKey: 'hmac',
+      consumerSecret: SECRET,
+      signatureMethod: 'HMAC-SHA1',
+      timestamp: real,
+    });
     const req = { method: 'POST', url: URL_, params: BODY, authorization: fresh.authorization };
     const credentials = (k: string) => consumers[k];
     await expect(verifyOAuth(req, { credentials })).resolves.toBeDefined();
@@ -279,10 +399,12 @@ describe('verifyOAuth nonce handling', () => {
 
   it('asks the store to remember the nonce until the timestamp leaves the window', async () => {
     let seen: [string, string, number, number] | undefined;
-    const store: NonceStore = { check: (c, n, t, ttl) => {
-      seen = [c, n, t, ttl];
-      return Promise.resolve(true);
-    } };
+    const store: NonceStore = {
+      check: (c, n, t, ttl) => {
+        seen = [c, n, t, ttl];
+        return Promise.resolve(true);
+      },
+    };
     const { request } = await signed('hmac', 'HMAC-SHA1', 'ttl', NOW - 100);
     await verifyOAuth(request, opts(store));
     expect(seen).toEqual(['hmac', 'ttl', NOW - 100, 201]);

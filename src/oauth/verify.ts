@@ -124,7 +124,10 @@ function refuseBody(name: string, rule: string): never {
  * {@link NonceReplayedError}, {@link NonceStoreError} (store failed: fail closed),
  * {@link InvalidInputError} / {@link EncodingError} (bad method, URL or body parameters).
  */
-export async function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOptions): Promise<VerifyOAuthResult> {
+export async function verifyOAuth(
+  request: VerifyOAuthRequest,
+  options: VerifyOAuthOptions,
+): Promise<VerifyOAuthResult> {
   if (request === null || typeof request !== 'object') {
     throw new InvalidInputError('request must be an object', { field: 'request' });
   }
@@ -155,7 +158,9 @@ export async function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOA
     throw new OAuthParameterError('"oauth_version" must be "1.0" when present', { field: 'oauth_version' });
   }
   if (!isSignatureMethod(signatureMethod)) {
-    throw new UnsupportedError(`oauth_signature_method "${signatureMethod}" is not supported`, { field: 'oauth_signature_method' });
+    throw new UnsupportedError(`oauth_signature_method "${signatureMethod}" is not supported`, {
+      field: 'oauth_signature_method',
+    });
   }
 
   // 2. Body repeats of header values count once.

@@ -73,7 +73,9 @@ describe('negotiateAccept (default: negotiate)', () => {
   it('bounds the work: long headers and too many ranges are ERR_MEDIA_TYPE', () => {
     const long = thrown(() => negotiateAccept('*/*;' + ' '.repeat(MAX_ACCEPT_LENGTH)));
     expect(long).toBeInstanceOf(MediaTypeError);
-    const many = thrown(() => negotiateAccept(Array.from({ length: MAX_ACCEPT_RANGES + 1 }, () => 'text/plain').join(',')));
+    const many = thrown(() =>
+      negotiateAccept(Array.from({ length: MAX_ACCEPT_RANGES + 1 }, () => 'text/plain').join(',')),
+    );
     expect(many).toBeInstanceOf(MediaTypeError);
     expect(httpStatusOf(many)).toBe(400);
     expect(negotiateAccept(Array.from({ length: MAX_ACCEPT_RANGES }, () => '*/*').join(','))).toBe('form');
@@ -81,7 +83,8 @@ describe('negotiateAccept (default: negotiate)', () => {
 
   it('agrees with negotiator on random well-formed headers', () => {
     const RANGES = ['*/*', 'application/*', JSON_TYPE, FORM_TYPE, 'text/html', 'text/*', 'application/json'];
-    const caseOf = (s: string, upper: boolean[]) => [...s].map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c)).join('');
+    const caseOf = (s: string, upper: boolean[]) =>
+      [...s].map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c)).join('');
     const element = fc.record({
       q: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: undefined }),
       upper: fc.array(fc.boolean(), { minLength: 1, maxLength: 5 }),
@@ -89,12 +92,15 @@ describe('negotiateAccept (default: negotiate)', () => {
     });
     const header = fc
       .uniqueArray(fc.constantFrom(...RANGES), { minLength: 1, maxLength: RANGES.length })
-      .chain((names) => fc.tuple(fc.constant(names), fc.array(element, { minLength: names.length, maxLength: names.length })))
+      .chain((names) =>
+        fc.tuple(fc.constant(names), fc.array(element, { minLength: names.length, maxLength: names.length })),
+      )
       .map(([names, els]) =>
         names
           .map((n, i) => {
             const { q, upper, ows } = els[i]!;
-            const weight = q === undefined ? '' : `${ows};${ows}q=${(q / 1000).toFixed(3).replace(/\.?0+$/, '') || '0'}`;
+            const weight =
+              q === undefined ? '' : `${ows};${ows}q=${(q / 1000).toFixed(3).replace(/\.?0+$/, '') || '0'}`;
             return ows + caseOf(n, upper) + weight;
           })
           .join(`,`),
@@ -115,7 +121,12 @@ describe('negotiateAccept (default: negotiate)', () => {
 
 describe("negotiateAccept 'strict' (the specification's rule)", () => {
   it('accepts application/vnd.pay+json alone, in any case, with a non-zero q', () => {
-    for (const h of [JSON_TYPE, 'APPLICATION/vnd.pay+json', `${JSON_TYPE};q=0.5`, `${JSON_TYPE}, ${JSON_TYPE};charset=utf-8`]) {
+    for (const h of [
+      JSON_TYPE,
+      'APPLICATION/vnd.pay+json',
+      `${JSON_TYPE};q=0.5`,
+      `${JSON_TYPE}, ${JSON_TYPE};charset=utf-8`,
+    ]) {
       expect(negotiateAccept(h, 'strict')).toBe('json');
     }
   });

@@ -120,7 +120,8 @@ function mediaRange(element: string, at: number): MediaRange | undefined {
 function weightOf(ranges: readonly MediaRange[], type: string, subtype: string): Weight {
   let best: Weight = { q: 0, specificity: -1, at: -1 };
   for (const r of ranges) {
-    const specificity = r.type === '*' ? 0 : r.type !== type ? -1 : r.subtype === '*' ? 1 : r.subtype === subtype ? 2 : -1;
+    const specificity =
+      r.type === '*' ? 0 : r.type !== type ? -1 : r.subtype === '*' ? 1 : r.subtype === subtype ? 2 : -1;
     if (specificity < 0 || specificity < best.specificity) continue;
     if (specificity > best.specificity || r.q > best.q) best = { q: r.q, specificity, at: r.at };
   }
@@ -167,7 +168,8 @@ export function negotiateAccept(value: string | null | undefined, mode: AcceptMo
   }
   if (mode === 'strict') {
     const strictRule = `verifyRequest option accept: 'strict' requires Accept: ${ACCEPT} (the default, accept: 'negotiate', also accepts */*)`;
-    if (value === null || value === undefined) throw new MediaTypeError(`missing Accept: ${strictRule}`, { field: 'Accept' });
+    if (value === null || value === undefined)
+      throw new MediaTypeError(`missing Accept: ${strictRule}`, { field: 'Accept' });
     const list = elements(value);
     const ok =
       list.length > 0 &&

@@ -13,7 +13,9 @@ import { DEFAULT_MAX_BODY_BYTES, utf8LongerThan } from './limits.js';
 export type CallbackQuery = URL | URLSearchParams | string | Readonly<Record<string, string>>;
 
 function tooLarge(): never {
-  throw new BodyTooLargeError(DEFAULT_MAX_BODY_BYTES, `callback query is larger than ${DEFAULT_MAX_BODY_BYTES} bytes`, { field: 'query' });
+  throw new BodyTooLargeError(DEFAULT_MAX_BODY_BYTES, `callback query is larger than ${DEFAULT_MAX_BODY_BYTES} bytes`, {
+    field: 'query',
+  });
 }
 
 function tooManyPairs(): never {
@@ -86,10 +88,13 @@ export function callbackPairs(query: CallbackQuery): Array<[string, string]> {
     for (const name in query) {
       if (!Object.hasOwn(query, name)) continue;
       const v: unknown = query[name];
-      if (typeof v !== 'string') throw new InvalidInputError(`callback parameter "${name.slice(0, 100)}" must be a string`, { field: name });
+      if (typeof v !== 'string')
+        throw new InvalidInputError(`callback parameter "${name.slice(0, 100)}" must be a string`, { field: name });
       addDecoded(out, size, name, v);
     }
     return out;
   }
-  throw new InvalidInputError('callback query must be a URL, URLSearchParams, query string or record', { field: 'query' });
+  throw new InvalidInputError('callback query must be a URL, URLSearchParams, query string or record', {
+    field: 'query',
+  });
 }

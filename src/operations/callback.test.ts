@@ -54,7 +54,13 @@ describe('verifyCallback', () => {
       [QUERY.replace('status=approved', 'status=declined'), KEY],
       [QUERY.replace('orderid=840019', 'orderid=840018'), KEY],
       [QUERY, KEY + 'x'],
-      [QUERY.replace(GOOD, GOOD.replace(/.$/, (c) => (c === '0' ? '1' : '0'))), KEY],
+      [
+        QUERY.replace(
+          GOOD,
+          GOOD.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+        ),
+        KEY,
+      ],
     ] as const) {
       const e = await failure(verifyCallback(q, key));
       expect(e.code).toBe('ERR_CONTROL_MISMATCH');

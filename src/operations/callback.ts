@@ -100,7 +100,10 @@ export async function verifyCallback(
   // merchant order id from `client_orderid`, or from `merchant_order` when only that is sent.
   const status = serviceTrim(need('status'));
   const orderid = serviceTrim(need('orderid'));
-  const orderName = params['client_orderid'] === undefined && params['merchant_order'] !== undefined ? 'merchant_order' : 'client_orderid';
+  const orderName =
+    params['client_orderid'] === undefined && params['merchant_order'] !== undefined
+      ? 'merchant_order'
+      : 'client_orderid';
   const client_orderid = serviceTrim(need(orderName));
   const received = need('control');
   await verifyControl('CALLBACK', { status, orderid, client_orderid }, controlKey, received);

@@ -22,7 +22,12 @@ describe('vectors/catalog.json', () => {
     expect(sale.scheme).toBe('C-B');
     expect(sale.auth).toEqual({ kind: 'control', source: 'spec', fact: 'S-OP-SALE' });
     expect(committed.operations.find((r) => r.id === 'payment-form')!.scheme).toBeNull();
-    expect(committed.operations.find((r) => r.id === 'payout-pay')!.auth).toEqual({ kind: 'oauth', method: 'RSA-SHA256', source: 'paysig', fact: 'P-PAYOUT-PAY-RSA' });
+    expect(committed.operations.find((r) => r.id === 'payout-pay')!.auth).toEqual({
+      kind: 'oauth',
+      method: 'RSA-SHA256',
+      source: 'paysig',
+      fact: 'P-PAYOUT-PAY-RSA',
+    });
     for (const r of committed.operations) {
       for (const rule of r.rules) expect(rule.source).toMatch(/^(spec|public-docs|client-code|paysig)$/);
     }

@@ -6,29 +6,122 @@ import { findOperation, matchOperationPath } from './lookup.js';
 // Literal copy of the specification's Endpoints table (service-api.md), plus the operations seen
 // only in signing examples. Columns: id, path, operation name, request record, success record, auth.
 type Auth = string; // 'C-A' ... | 'HMAC-SHA1' | 'RSA-SHA256' | 'unknown'
-const TABLE: ReadonlyArray<readonly [string, string, string | undefined, string | undefined, string | undefined, Auth]> = [
-  ['upload-cres-result', '/api/3ds/v1/upload-cres-result/{endpointId}', 'TDS_UPLOAD_CRES_RESULT', 'TdsCResResultRequest', 'AsyncResponse', 'C-A'],
-  ['upload-method-url-result', '/api/3ds/v1/upload-method-url-result/{endpointId}', 'TDS_UPLOAD_METHOD_URL_RESULT', 'TdsMethodUrlResultRequest', 'AsyncResponse', 'C-A'],
-  ['upload-pares-result', '/api/3ds/v1/upload-pares-result/{endpointId}', 'TDS_UPLOAD_PARES_RESULT', 'TdsPaResResultRequest', 'AsyncResponse', 'C-A'],
-  ['account-verification-form', '/api/v2/account-verification-form/{endpointId}', 'ACCOUNT_VERIFICATION_FORM', 'AccountVerificationFormRequest', 'AsyncCheckoutFormRedirect', 'C-C'],
-  ['account-verification', '/api/v2/account-verification/{endpointId}', 'ACCOUNT_VERIFICATION', 'AccountVerificationRequest', 'AsyncResponse', 'C-C'],
+const TABLE: ReadonlyArray<
+  readonly [string, string, string | undefined, string | undefined, string | undefined, Auth]
+> = [
+  [
+    'upload-cres-result',
+    '/api/3ds/v1/upload-cres-result/{endpointId}',
+    'TDS_UPLOAD_CRES_RESULT',
+    'TdsCResResultRequest',
+    'AsyncResponse',
+    'C-A',
+  ],
+  [
+    'upload-method-url-result',
+    '/api/3ds/v1/upload-method-url-result/{endpointId}',
+    'TDS_UPLOAD_METHOD_URL_RESULT',
+    'TdsMethodUrlResultRequest',
+    'AsyncResponse',
+    'C-A',
+  ],
+  [
+    'upload-pares-result',
+    '/api/3ds/v1/upload-pares-result/{endpointId}',
+    'TDS_UPLOAD_PARES_RESULT',
+    'TdsPaResResultRequest',
+    'AsyncResponse',
+    'C-A',
+  ],
+  [
+    'account-verification-form',
+    '/api/v2/account-verification-form/{endpointId}',
+    'ACCOUNT_VERIFICATION_FORM',
+    'AccountVerificationFormRequest',
+    'AsyncCheckoutFormRedirect',
+    'C-C',
+  ],
+  [
+    'account-verification',
+    '/api/v2/account-verification/{endpointId}',
+    'ACCOUNT_VERIFICATION',
+    'AccountVerificationRequest',
+    'AsyncResponse',
+    'C-C',
+  ],
   ['capture', '/api/v2/capture/{endpointId}', 'CAPTURE', 'CaptureRequest', 'AsyncResponse', 'C-D'],
-  ['create-card-ref', '/api/v2/create-card-ref/{endpointId}', 'CARDREF', 'CreateCardRefRequest', 'CardRefAsyncResponse', 'C-A'],
-  ['get-card-info', '/api/v2/get-card-info/{endpointId}', 'CARDINFO', 'GetCardInfoRequest', 'CardInfoAsyncResponse', 'CARD-INFO'],
+  [
+    'create-card-ref',
+    '/api/v2/create-card-ref/{endpointId}',
+    'CARDREF',
+    'CreateCardRefRequest',
+    'CardRefAsyncResponse',
+    'C-A',
+  ],
+  [
+    'get-card-info',
+    '/api/v2/get-card-info/{endpointId}',
+    'CARDINFO',
+    'GetCardInfoRequest',
+    'CardInfoAsyncResponse',
+    'CARD-INFO',
+  ],
   ['make-rebill', '/api/v2/make-rebill/{endpointId}', 'REBILL', 'RebillRequest', 'AsyncResponse', 'C-E'],
-  ['payment-form', '/api/v2/payment-form/{endpointId}', 'PAYMENTFORM', 'PaymentFormRequest', 'AsyncCheckoutFormRedirect', 'unknown'],
-  ['payout-form', '/api/v2/payout-form/{endpointId}', 'PAYOUTFORM', 'PayoutFormRequest', 'AsyncCheckoutFormRedirect', 'unknown'],
+  [
+    'payment-form',
+    '/api/v2/payment-form/{endpointId}',
+    'PAYMENTFORM',
+    'PaymentFormRequest',
+    'AsyncCheckoutFormRedirect',
+    'unknown',
+  ],
+  [
+    'payout-form',
+    '/api/v2/payout-form/{endpointId}',
+    'PAYOUTFORM',
+    'PayoutFormRequest',
+    'AsyncCheckoutFormRedirect',
+    'unknown',
+  ],
   ['payout', '/api/v2/payout/{endpointId}', 'PAYOUT', 'PayoutRequest', 'AsyncResponse', 'HMAC-SHA1'],
-  ['preauth-form', '/api/v2/preauth-form/{endpointId}', 'PREAUTHFORM', 'AuthFormRequest', 'AsyncCheckoutFormRedirect', 'C-B'],
+  [
+    'preauth-form',
+    '/api/v2/preauth-form/{endpointId}',
+    'PREAUTHFORM',
+    'AuthFormRequest',
+    'AsyncCheckoutFormRedirect',
+    'C-B',
+  ],
   ['preauth', '/api/v2/preauth/{endpointId}', 'PREAUTH', 'AuthRequest', 'AsyncResponse', 'C-B'],
   ['return', '/api/v2/return/{endpointId}', 'RETURN', 'ReturnRequest', 'AsyncResponse', 'C-D'],
   ['sale-form', '/api/v2/sale-form/{endpointId}', 'SALEFORM', 'SaleFormRequest', 'AsyncCheckoutFormRedirect', 'C-B'],
   ['sale', '/api/v2/sale/{endpointId}', 'SALE', 'SaleRequest', 'AsyncResponse', 'C-B'],
   ['status', '/api/v2/status/{endpointId}', 'STATUS', 'StatusRequest', 'StatusResponse', 'C-S'],
   ['void', '/api/v2/void/{endpointId}', 'VOID', 'VoidRequest', 'AsyncResponse', 'C-A'],
-  ['create-card-ref-v4', '/api/v4/create-card-ref/{endpointId}', 'CARDREF_V4', 'CreateCardRefV4Request', 'CardRefV4AsyncResponse', 'RSA-SHA256'],
-  ['create-recurring-payment', '/api/v4/create-recurring-payment/{endpointId}', 'CREATE_RP_V4', 'RecurringPaymentForCreation', 'CreateRecurringPaymentResponse', 'RSA-SHA256'],
-  ['payout-check', '/api/v4/payout-check/{endpointId}', 'PAYOUT_V4_CHECK', 'PayoutCheckRequest', 'AsyncResponse', 'RSA-SHA256'],
+  [
+    'create-card-ref-v4',
+    '/api/v4/create-card-ref/{endpointId}',
+    'CARDREF_V4',
+    'CreateCardRefV4Request',
+    'CardRefV4AsyncResponse',
+    'RSA-SHA256',
+  ],
+  [
+    'create-recurring-payment',
+    '/api/v4/create-recurring-payment/{endpointId}',
+    'CREATE_RP_V4',
+    'RecurringPaymentForCreation',
+    'CreateRecurringPaymentResponse',
+    'RSA-SHA256',
+  ],
+  [
+    'payout-check',
+    '/api/v4/payout-check/{endpointId}',
+    'PAYOUT_V4_CHECK',
+    'PayoutCheckRequest',
+    'AsyncResponse',
+    'RSA-SHA256',
+  ],
   ['payout-pay', '/api/v4/payout-pay/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
   ['pan-eligibility-send', '/api/v2/pan-eligibility/send/{endpointId}', undefined, undefined, undefined, 'HMAC-SHA1'],
   ['transfer-v4', '/api/v4/transfer/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
@@ -37,10 +130,24 @@ const TABLE: ReadonlyArray<readonly [string, string, string | undefined, string 
   // the service's client code (public-docs-facts.md, "From the service's own client code")
   ['transfer-by-ref', '/api/v2/transfer-by-ref/{endpointId}', undefined, undefined, undefined, 'TRANSFER-BY-REF'],
   ['transfer-form', '/api/v2/transfer-form/{endpointId}', undefined, undefined, undefined, 'C-B'],
-  ['sync-account-verification', '/api/v2/sync-account-verification/{endpointId}', undefined, undefined, undefined, 'C-C'],
+  [
+    'sync-account-verification',
+    '/api/v2/sync-account-verification/{endpointId}',
+    undefined,
+    undefined,
+    undefined,
+    'C-C',
+  ],
   ['sale-v4', '/api/v4/sale/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
   ['status-v4', '/api/v4/status/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
-  ['create-ephemeral-ticket', '/api/v4/tokenize/create-ephemeral-ticket/{endpointId}', undefined, undefined, undefined, 'RSA-SHA256'],
+  [
+    'create-ephemeral-ticket',
+    '/api/v4/tokenize/create-ephemeral-ticket/{endpointId}',
+    undefined,
+    undefined,
+    undefined,
+    'RSA-SHA256',
+  ],
 ];
 
 const SOURCES: Record<string, string> = {
@@ -75,7 +182,9 @@ describe('catalog', () => {
       expect(op.authSource).toBe(SOURCES[id] ?? 'spec');
       expect(op.auth.source).toBe(op.authSource);
       if (op.authSource !== 'spec' || auth === 'unknown') expect(OPERATION_DOCS[op.id].note.length).toBeGreaterThan(10);
-      expect(op.orderIdField).toBe(id.startsWith('upload-') || id === 'pan-eligibility-send' ? 'client-order-id' : 'client_orderid');
+      expect(op.orderIdField).toBe(
+        id.startsWith('upload-') || id === 'pan-eligibility-send' ? 'client-order-id' : 'client_orderid',
+      );
       if (name !== undefined) expect(findOperation(name)).toBe(op);
       expect(Object.isFrozen(op)).toBe(true);
     });
@@ -87,12 +196,28 @@ describe('catalog', () => {
   });
 
   it('field rules: 3DS spelling, threeDSCompInd values, no amount on void', () => {
-    expect(findOperation('upload-cres-result').rules).toContainEqual({ kind: 'spelling', field: 'client_orderid', use: 'client-order-id', source: 'spec', fact: 'S-CONTROL-TDS' });
-    expect(findOperation('upload-method-url-result').rules).toContainEqual({ kind: 'oneOf', field: 'threeDSCompInd', values: ['Y', 'N', 'U'], source: 'spec', fact: 'S-FIELD-THREEDSCOMPIND' });
-    expect(findOperation('void').rules.filter((r) => r.kind === 'forbidden').map((r) => (r as { field: string }).field)).toEqual(['amount', 'currency']);
+    expect(findOperation('upload-cres-result').rules).toContainEqual({
+      kind: 'spelling',
+      field: 'client_orderid',
+      use: 'client-order-id',
+      source: 'spec',
+      fact: 'S-CONTROL-TDS',
+    });
+    expect(findOperation('upload-method-url-result').rules).toContainEqual({
+      kind: 'oneOf',
+      field: 'threeDSCompInd',
+      values: ['Y', 'N', 'U'],
+      source: 'spec',
+      fact: 'S-FIELD-THREEDSCOMPIND',
+    });
+    expect(
+      findOperation('void')
+        .rules.filter((r) => r.kind === 'forbidden')
+        .map((r) => (r as { field: string }).field),
+    ).toEqual(['amount', 'currency']);
   });
 
-  it('labels inferred rules as paysig\'s: make-rebill amounts, the fields of the v4 operations named only in an example caller', () => {
+  it("labels inferred rules as paysig's: make-rebill amounts, the fields of the v4 operations named only in an example caller", () => {
     const rebill = findOperation('make-rebill').rules.filter((r) => r.kind === 'required');
     expect(rebill.map((r) => [(r as { field: string }).field, r.source, r.fact])).toEqual([
       ['amount', 'paysig', 'P-REBILL-AMOUNT'],

@@ -48,7 +48,13 @@ export type {
  *
  * @hidden Its literal type is the whole table; the documentation shows {@link OPERATIONS}.
  */
-export const CATALOG_ROWS = [...ROWS_3DS, ...ROWS_V2, ...ROWS_V4, ...ROWS_EXAMPLES, ...ROWS_CLIENT] as const satisfies readonly OperationRow[];
+export const CATALOG_ROWS = [
+  ...ROWS_3DS,
+  ...ROWS_V2,
+  ...ROWS_V4,
+  ...ROWS_EXAMPLES,
+  ...ROWS_CLIENT,
+] as const satisfies readonly OperationRow[];
 
 /**
  * The rows as a union of their declared types.

@@ -58,7 +58,11 @@ function termsOf(ctx: ControlContext, values: Map<string, string>, amountTerm: (
   for (const t of FORMULAS[ctx.formula].terms) {
     if (t.field === 'endpointId') {
       const group = ctx.endpoint.endpointGroupId;
-      terms.push(group !== undefined ? { name: 'endpointGroupId', value: group } : { name: 'endpointId', value: ctx.endpoint.endpointId ?? '' });
+      terms.push(
+        group !== undefined
+          ? { name: 'endpointGroupId', value: group }
+          : { name: 'endpointId', value: ctx.endpoint.endpointId ?? '' },
+      );
       continue;
     }
     const name = t.field === 'login' ? 'login' : termFieldName(ctx.op, t.field);
@@ -84,7 +88,10 @@ function amountVariants(ctx: ControlContext, values: Map<string, string>): Varia
   const scaled = Number(amount) * 10 ** ctx.exponent;
   const n = BigInt(right);
   const candidates: Array<[string, string]> = [
-    [String(Math.trunc(scaled)), `the amount multiplied in floating point and truncated (${amount} -> ${Math.trunc(scaled)})`],
+    [
+      String(Math.trunc(scaled)),
+      `the amount multiplied in floating point and truncated (${amount} -> ${Math.trunc(scaled)})`,
+    ],
     [String(scaled), `the amount multiplied in floating point (${amount} -> ${String(scaled)})`],
     [amount, 'the decimal amount, not converted to minor units'],
     [String(n - 1n), 'one minor unit less'],
@@ -111,7 +118,8 @@ function trimVariants(ctx: ControlContext, rightInput: string): Variant[] {
     out.push({
       id: 'untrimmed-values',
       terms: asSent,
-      message: 'the digest matches over the values as sent, before trimming: the service trims leading and trailing whitespace of every field, so sign the trimmed values',
+      message:
+        'the digest matches over the values as sent, before trimming: the service trims leading and trailing whitespace of every field, so sign the trimmed values',
     });
   }
   const jsTrimmed = ctx.raw.map(([k, v]): [string, string] => [k, v.trim()]);
@@ -120,7 +128,8 @@ function trimVariants(ctx: ControlContext, rightInput: string): Variant[] {
     out.push({
       id: 'untrimmed-values',
       terms: js,
-      message: 'the digest matches after a trim that also removes Unicode spaces (such as U+00A0): the service trims only characters up to U+0020, as Java\'s String.trim does',
+      message:
+        "the digest matches after a trim that also removes Unicode spaces (such as U+00A0): the service trims only characters up to U+0020, as Java's String.trim does",
     });
   }
   return out;

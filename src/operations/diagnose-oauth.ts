@@ -96,7 +96,8 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
   }
   const { signed, repeats } = splitRepeats(ctx.trimmed, oauth);
   bodyParams(repeats);
-  for (const [name, value] of Object.entries(oauth)) parameters.push({ name, value, source: 'header', signed: name !== 'oauth_signature' });
+  for (const [name, value] of Object.entries(oauth))
+    parameters.push({ name, value, source: 'header', signed: name !== 'oauth_signature' });
 
   const consumerKey = oauth['oauth_consumer_key'];
   const signatureMethod = oauth['oauth_signature_method'];
@@ -107,7 +108,10 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
     ...(consumerKey !== undefined ? { consumerKey } : {}),
     ...(received !== undefined ? { receivedSignature: received } : {}),
   };
-  const result = (o: OAuthDiagnosis, extra: { difference?: DiagnosisDifference | undefined; problem?: string } = {}): OAuthResult => ({
+  const result = (
+    o: OAuthDiagnosis,
+    extra: { difference?: DiagnosisDifference | undefined; problem?: string } = {},
+  ): OAuthResult => ({
     oauth: o,
     hints,
     ...(extra.difference !== undefined ? { difference: extra.difference } : {}),
@@ -136,14 +140,20 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
 
   let baseString: string;
   try {
-    baseString = signatureBaseString({ method: ctx.method, url: ctx.url, params: [...signed, ...headerPairs(oauth, false)] });
+    baseString = signatureBaseString({
+      method: ctx.method,
+      url: ctx.url,
+      params: [...signed, ...headerPairs(oauth, false)],
+    });
   } catch (e) {
     return result(withTime, { problem: `the signature base string cannot be built: ${message(e)}` });
   }
   const withBase: OAuthDiagnosis = { ...withTime, baseString };
-  if (consumerKey === undefined || received === undefined) return result(withBase, { problem: 'the header lacks oauth_consumer_key or oauth_signature' });
+  if (consumerKey === undefined || received === undefined)
+    return result(withBase, { problem: 'the header lacks oauth_consumer_key or oauth_signature' });
   const creds = await ctx.lookup(consumerKey);
-  if (creds === undefined) return result(withBase, { problem: `no credentials for consumer "${consumerKey.slice(0, 64)}"` });
+  if (creds === undefined)
+    return result(withBase, { problem: `no credentials for consumer "${consumerKey.slice(0, 64)}"` });
 
   // The check for the method the header names, with the key of that method.
   let check: ((text: string) => Promise<boolean>) | undefined;
@@ -153,7 +163,10 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
     check = async (text) => toBase64(await hmacSha1(key, text)) === received;
     expectedSignature = toBase64(await hmacSha1(key, baseString));
     if (controlKeyLooksLikePem(creds.controlKey)) {
-      hints.push({ id: 'wrong-key-form', message: 'the control key configured for this merchant is a PEM key: HMAC-SHA1 uses the merchant control key' });
+      hints.push({
+        id: 'wrong-key-form',
+        message: 'the control key configured for this merchant is a PEM key: HMAC-SHA1 uses the merchant control key',
+      });
     }
   } else if (signatureMethod === 'RSA-SHA256' && creds.publicKey !== undefined) {
     const problem = publicKeyFormProblem(creds.publicKey);
@@ -174,18 +187,22 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
     const needs = signatureMethod === 'HMAC-SHA1' ? 'the control key' : 'an RSA public key';
     const has = signatureMethod === 'HMAC-SHA1' ? creds.publicKey !== undefined : creds.controlKey !== undefined;
     if (has && (signatureMethod === 'HMAC-SHA1' || signatureMethod === 'RSA-SHA256')) {
-      hints.push({ id: 'wrong-key-form', message: `the request is signed with ${signatureMethod}, which needs ${needs}, but the merchant has only the other kind of key` });
+      hints.push({
+        id: 'wrong-key-form',
+        message: `the request is signed with ${signatureMethod}, which needs ${needs}, but the merchant has only the other kind of key`,
+      });
     }
     return result(withBase, { problem: `no key to check ${String(signatureMethod).slice(0, 32)} for this consumer` });
   }
 
   const ok = await check(baseString);
-  const checked: OAuthDiagnosis = expectedSignature !== undefined ? { ...withBase, expectedSignature } : { ...withBase, rsaVerified: ok };
+  const checked: OAuthDiagnosis =
+    expectedSignature !== undefined ? { ...withBase, expectedSignature } : { ...withBase, rsaVerified: ok };
   if (ok) {
     if (signatureMethod !== ctx.expectedMethod) {
       hints.push({
         id: 'wrong-key-form',
-        message: `the signature is valid ${signatureMethod}, but this operation is signed with ${ctx.expectedMethod}${ctx.expectedMethod === 'RSA-SHA256' ? ' and the merchant\'s RSA private key, not the control key' : ' and the merchant control key'}`,
+        message: `the signature is valid ${signatureMethod}, but this operation is signed with ${ctx.expectedMethod}${ctx.expectedMethod === 'RSA-SHA256' ? " and the merchant's RSA private key, not the control key" : ' and the merchant control key'}`,
       });
     }
     return result(checked);
@@ -193,9 +210,21 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
 
   // At most three more signatures, each over one base string.
   const variants: Array<[DiagnosisHint['id'], Pairs, string]> = [
-    ['oauth-double-encoded', [...signed, ...headerPairs(oauth, true)], 'the signature matches a base string whose oauth_* values were percent-encoded twice: encode each parameter once (RFC 5849 section 3.4.1.3.2)'],
-    ['oauth-counted-twice', [...ctx.trimmed, ...headerPairs(oauth, false)], 'the signature matches a base string that counts the oauth_* values repeated in the body a second time: they take part once'],
-    ['untrimmed-values', [...splitRepeats(ctx.raw, oauth).signed, ...headerPairs(oauth, false)], 'the signature matches over the body values as sent, before trimming: the service trims leading and trailing whitespace, so sign the trimmed values'],
+    [
+      'oauth-double-encoded',
+      [...signed, ...headerPairs(oauth, true)],
+      'the signature matches a base string whose oauth_* values were percent-encoded twice: encode each parameter once (RFC 5849 section 3.4.1.3.2)',
+    ],
+    [
+      'oauth-counted-twice',
+      [...ctx.trimmed, ...headerPairs(oauth, false)],
+      'the signature matches a base string that counts the oauth_* values repeated in the body a second time: they take part once',
+    ],
+    [
+      'untrimmed-values',
+      [...splitRepeats(ctx.raw, oauth).signed, ...headerPairs(oauth, false)],
+      'the signature matches over the body values as sent, before trimming: the service trims leading and trailing whitespace, so sign the trimmed values',
+    ],
   ];
   for (const [id, params, text] of variants) {
     let variant: string;
@@ -206,7 +235,13 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
     }
     if (variant === baseString || !(await check(variant))) continue;
     hints.push({ id, message: text });
-    return result({ ...checked, clientBaseString: variant }, { difference: firstDifference('base string', baseString, variant) });
+    return result(
+      { ...checked, clientBaseString: variant },
+      { difference: firstDifference('base string', baseString, variant) },
+    );
   }
-  return result(checked, expectedSignature !== undefined ? { difference: firstDifference('signature', expectedSignature, received) } : {});
+  return result(
+    checked,
+    expectedSignature !== undefined ? { difference: firstDifference('signature', expectedSignature, received) } : {},
+  );
 }

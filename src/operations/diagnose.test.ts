@@ -17,15 +17,21 @@ const LOGIN = 'merchant';
 const BASE = 'https://gate.example.com/paynet';
 const NOW = 1_700_000_000;
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
-const pe = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const pe = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 const form = (pairs: Array<[string, string]>) => pairs.map(([k, v]) => `${pe(k)}=${pe(v)}`).join('&');
 
 function baseString(url: string, pairs: Array<[string, string]>): string {
-  const enc = pairs.map(([k, v]) => [pe(k), pe(v)] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const enc = pairs
+    .map(([k, v]) => [pe(k), pe(v)] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   return `POST&${pe(url)}&${pe(enc.map(([k, v]) => `${k}=${v}`).join('&'))}`;
 }
 
-function options(creds: VerifyCredentials = { controlKey: KEY, publicKey: PUBLIC }, extra: Partial<DiagnoseOptions> = {}): DiagnoseOptions {
+function options(
+  creds: VerifyCredentials = { controlKey: KEY, publicKey: PUBLIC },
+  extra: Partial<DiagnoseOptions> = {},
+): DiagnoseOptions {
   return { basePath: '/paynet', now: NOW, credentials: () => creds, ...extra };
 }
 
@@ -38,9 +44,20 @@ function post(path: string, body: string, headers: Record<string, string> = {}) 
   };
 }
 
-const header = (oauth: Record<string, string>) => 'OAuth ' + Object.entries(oauth).map(([k, v]) => `${k}="${pe(v)}"`).join(', ');
+const header = (oauth: Record<string, string>) =>
+  'OAuth ' +
+  Object.entries(oauth)
+    .map(([k, v]) => `${k}="${pe(v)}"`)
+    .join(', ');
 
-function oauthRequest(path: string, body: Array<[string, string]>, sign: (base: string) => string, variant: 'right' | 'double' | 'twice' = 'right', method = 'HMAC-SHA1', ts = NOW) {
+function oauthRequest(
+  path: string,
+  body: Array<[string, string]>,
+  sign: (base: string) => string,
+  variant: 'right' | 'double' | 'twice' = 'right',
+  method = 'HMAC-SHA1',
+  ts = NOW,
+) {
   const oauth: Record<string, string> = {
     oauth_consumer_key: LOGIN,
     oauth_nonce: 'n+/=1',
@@ -54,12 +71,24 @@ function oauthRequest(path: string, body: Array<[string, string]>, sign: (base: 
   const signature = sign(baseString(BASE + path, params));
   return post(path, form([...body, ...repeated]), { authorization: header({ ...oauth, oauth_signature: signature }) });
 }
-const hmac = (base: string) => createHmac('sha1', KEY + '&').update(base).digest('base64');
+const hmac = (base: string) =>
+  createHmac('sha1', KEY + '&')
+    .update(base)
+    .digest('base64');
 const rsa = (base: string) => createSign('RSA-SHA256').update(base).sign(PRIVATE, 'base64');
 
 describe('diagnose: control', () => {
   const sale = (amount: string, digestAmount: string, orderId = '902B4FF5', digestOrderId = orderId) =>
-    post('/api/v2/sale/1111', form([['client_orderid', orderId], ['amount', amount], ['currency', 'EUR'], ['email', 'a@b.example'], ['control', sha1(`1111${digestOrderId}${digestAmount}a@b.example${KEY}`)]]));
+    post(
+      '/api/v2/sale/1111',
+      form([
+        ['client_orderid', orderId],
+        ['amount', amount],
+        ['currency', 'EUR'],
+        ['email', 'a@b.example'],
+        ['control', sha1(`1111${digestOrderId}${digestAmount}a@b.example${KEY}`)],
+      ]),
+    );
 
   it('shows the terms with the key as a placeholder and the expected digest for a valid request', async () => {
     const d = await diagnose(sale('10.42', '1042'), options());
@@ -91,7 +120,9 @@ describe('diagnose: control', () => {
     expect(d.hints.map((h) => h.id)).toEqual(['amount-float']);
     expect(d.control?.clientInput).toBe(`1111902B4FF5${term}a@b.example<control key>`);
     expect(d.difference?.what).toBe('control input');
-    expect(d.difference?.index).toBe('1111902B4FF5'.length + [...term].findIndex((c, i) => c !== d.control!.terms[2]!.value[i]));
+    expect(d.difference?.index).toBe(
+      '1111902B4FF5'.length + [...term].findIndex((c, i) => c !== d.control!.terms[2]!.value[i]),
+    );
   });
 
   it('recognises a digest over untrimmed values; reports a plain mismatch without a hint', async () => {
@@ -119,20 +150,34 @@ describe('diagnose: control', () => {
     expect((await diagnose(stream, options())).problem).toContain('larger than');
     const junk = await diagnose({ method: 'GET', url: BASE + '/api/v2/sale/1', body: '%zz' }, options());
     expect(junk.valid).toBe(false);
-    await expect(diagnose(post('/x', ''), { credentials: 'nope' } as unknown as DiagnoseOptions)).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(diagnose(post('/x', ''), options(undefined, { maxSkewSeconds: -1 }))).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(
+      diagnose(post('/x', ''), { credentials: 'nope' } as unknown as DiagnoseOptions),
+    ).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(diagnose(post('/x', ''), options(undefined, { maxSkewSeconds: -1 }))).rejects.toBeInstanceOf(
+      InvalidInputError,
+    );
   });
 });
 
 describe('diagnose: OAuth', () => {
   const PAYOUT = '/api/v2/payout/1111';
-  const body: Array<[string, string]> = [['client_orderid', 'P-1'], ['amount', '10.00'], ['currency', 'EUR']];
+  const body: Array<[string, string]> = [
+    ['client_orderid', 'P-1'],
+    ['amount', '10.00'],
+    ['currency', 'EUR'],
+  ];
 
   it('lists each parameter with its source and gives the expected HMAC signature', async () => {
     const req = oauthRequest(PAYOUT, body, hmac);
     const d = await diagnose(req, options());
     expect(d.valid).toBe(true);
-    const oauth = { oauth_consumer_key: LOGIN, oauth_nonce: 'n+/=1', oauth_signature_method: 'HMAC-SHA1', oauth_timestamp: String(NOW), oauth_version: '1.0' };
+    const oauth = {
+      oauth_consumer_key: LOGIN,
+      oauth_nonce: 'n+/=1',
+      oauth_signature_method: 'HMAC-SHA1',
+      oauth_timestamp: String(NOW),
+      oauth_version: '1.0',
+    };
     const expectedBase = baseString(BASE + PAYOUT, [...body, ...Object.entries(oauth)]);
     expect(d.oauth?.baseString).toBe(expectedBase);
     expect(d.oauth?.expectedSignature).toBe(hmac(expectedBase));
@@ -155,28 +200,44 @@ describe('diagnose: OAuth', () => {
   });
 
   it('recognises a stale timestamp with the skew, and a login that is not the consumer key', async () => {
-    const d = await diagnose(oauthRequest(PAYOUT, [...body, ['login', 'someone-else']], hmac, 'right', 'HMAC-SHA1', NOW - 900), options());
+    const d = await diagnose(
+      oauthRequest(PAYOUT, [...body, ['login', 'someone-else']], hmac, 'right', 'HMAC-SHA1', NOW - 900),
+      options(),
+    );
     expect(d.error?.code).toBe('ERR_OAUTH_TIMESTAMP');
     expect(d.hints.map((h) => h.id).sort()).toEqual(['login-consumer-mismatch', 'stale-timestamp']);
-    expect(d.hints.find((h) => h.id === 'stale-timestamp')?.message).toContain('900 s in the past, beyond the 300 s allowed');
+    expect(d.hints.find((h) => h.id === 'stale-timestamp')?.message).toContain(
+      '900 s in the past, beyond the 300 s allowed',
+    );
     expect(d.oauth?.timestampOffsetSeconds).toBe(-900);
   });
 
   it('RSA-SHA256: reports the verify result and recognises keys of the wrong kind or form', async () => {
     const V4 = '/api/v4/create-card-ref/1111';
-    const v4body: Array<[string, string]> = [['client_orderid', 'A-1'], ['credit_card_number', '4111111111111111'], ['expire_month', '12'], ['expire_year', '2030']];
+    const v4body: Array<[string, string]> = [
+      ['client_orderid', 'A-1'],
+      ['credit_card_number', '4111111111111111'],
+      ['expire_month', '12'],
+      ['expire_year', '2030'],
+    ];
     const good = await diagnose(oauthRequest(V4, v4body, rsa, 'right', 'RSA-SHA256'), options());
     expect(good.valid).toBe(true);
     expect(good.oauth?.rsaVerified).toBe(true);
 
-    const privateAsPublic = await diagnose(oauthRequest(V4, v4body, rsa, 'right', 'RSA-SHA256'), options({ publicKey: PRIVATE }));
+    const privateAsPublic = await diagnose(
+      oauthRequest(V4, v4body, rsa, 'right', 'RSA-SHA256'),
+      options({ publicKey: PRIVATE }),
+    );
     expect(privateAsPublic.valid).toBe(false);
     expect(privateAsPublic.hints.map((h) => h.id)).toEqual(['wrong-key-form']);
     expect(privateAsPublic.hints[0]!.message).toContain('PKCS#8 private key');
     expect(JSON.stringify(privateAsPublic)).not.toContain('MII');
 
     const pkcs1 = pem('test-only-rsa-2048-pkcs1-public.pem').replace(/RSA PUBLIC KEY/g, 'PUBLIC KEY');
-    const mislabelled = await diagnose(oauthRequest(V4, v4body, rsa, 'right', 'RSA-SHA256'), options({ publicKey: pkcs1 }));
+    const mislabelled = await diagnose(
+      oauthRequest(V4, v4body, rsa, 'right', 'RSA-SHA256'),
+      options({ publicKey: pkcs1 }),
+    );
     expect(mislabelled.hints[0]?.message).toContain('holds a PKCS#1 public key');
 
     const hmacInstead = await diagnose(oauthRequest(V4, v4body, hmac), options());
@@ -198,18 +259,42 @@ describe('diagnose: hostile input', () => {
   it('resolves with a diagnosis, never throws, for arbitrary methods, paths, headers and bodies', async () => {
     const fc = (await import('fast-check')).default;
     // Mostly the characters that matter to the parsers, some of anything.
-    const unit = fc.oneof(fc.constantFrom('%', '&', '=', '+', ' ', '"', ',', 'a', '0', 'F', '\u00a0', 'oauth_'), fc.string({ unit: 'binary', maxLength: 1 }));
+    const unit = fc.oneof(
+      fc.constantFrom('%', '&', '=', '+', ' ', '"', ',', 'a', '0', 'F', '\u00a0', 'oauth_'),
+      fc.string({ unit: 'binary', maxLength: 1 }),
+    );
     const text = fc.array(unit, { maxLength: 60 }).map((a) => a.join(''));
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('POST', 'GET', 'post', 'PUT'),
-        fc.constantFrom('/api/v2/sale/1111', '/api/v2/payout/1', '/api/v4/create-card-ref/group/7', '/api/v2/status/x', '/nope'),
+        fc.constantFrom(
+          '/api/v2/sale/1111',
+          '/api/v2/payout/1',
+          '/api/v4/create-card-ref/group/7',
+          '/api/v2/status/x',
+          '/nope',
+        ),
         text,
-        fc.oneof(text, text.map((t) => `OAuth oauth_consumer_key="${LOGIN}", oauth_signature="${t}"`)),
-        fc.oneof(text, text.map((t) => `control=${t}&login=${LOGIN}&amount=${t}&currency=EUR`)),
+        fc.oneof(
+          text,
+          text.map((t) => `OAuth oauth_consumer_key="${LOGIN}", oauth_signature="${t}"`),
+        ),
+        fc.oneof(
+          text,
+          text.map((t) => `control=${t}&login=${LOGIN}&amount=${t}&currency=EUR`),
+        ),
         async (method, path, query, authorization, body) => {
           const d = await diagnose(
-            { method, url: `${BASE}${path}?${encodeURIComponent(query)}`, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/vnd.pay+json', authorization: authorization.replace(/[^\x20-\x7e]/g, '') }, body },
+            {
+              method,
+              url: `${BASE}${path}?${encodeURIComponent(query)}`,
+              headers: {
+                'content-type': 'application/x-www-form-urlencoded',
+                accept: 'application/vnd.pay+json',
+                authorization: authorization.replace(/[^\x20-\x7e]/g, ''),
+              },
+              body,
+            },
             options(),
           );
           expect(typeof d.valid).toBe('boolean');

@@ -15,7 +15,13 @@ import { longerThan, readBodyText, type RequestParts } from './diagnose-text.js'
 import type { Diagnosis } from './diagnosis.js';
 import { exponentOf, formulaHasLogin, resolveAuth, serviceTrim, type ResolvedAuth } from './fields.js';
 import { matchOperationPath } from './lookup.js';
-import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type CredentialsQuery, type VerifyCredentials, type VerifyRequestOptions } from './verify.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  verifyRequest,
+  type CredentialsQuery,
+  type VerifyCredentials,
+  type VerifyRequestOptions,
+} from './verify.js';
 
 /** A request given as its parts rather than as a Fetch `Request`. */
 export interface DiagnoseRequestParts {
@@ -44,26 +50,44 @@ function checkOptions(options: DiagnoseOptions): void {
   const bad = (field: string, rule: string) => new InvalidInputError(`"${field}" ${rule}`, { field });
   if (options.basePath !== undefined && typeof options.basePath !== 'string') throw bad('basePath', 'must be a string');
   if (options.url !== undefined && typeof options.url !== 'string') throw bad('url', 'must be a string');
-  if (options.now !== undefined && (typeof options.now !== 'number' || !Number.isFinite(options.now))) throw bad('now', 'must be a finite number of seconds');
+  if (options.now !== undefined && (typeof options.now !== 'number' || !Number.isFinite(options.now)))
+    throw bad('now', 'must be a finite number of seconds');
   const skew = options.maxSkewSeconds;
-  if (skew !== undefined && (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0)) throw bad('maxSkewSeconds', 'must be a non-negative number');
+  if (skew !== undefined && (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0))
+    throw bad('maxSkewSeconds', 'must be a non-negative number');
   const max = options.maxBodyBytes;
-  if (max !== undefined && (!Number.isSafeInteger(max) || max < 0)) throw bad('maxBodyBytes', 'must be a non-negative integer');
-  if (options.schemes !== undefined && (options.schemes === null || typeof options.schemes !== 'object')) throw bad('schemes', 'must be an object');
+  if (max !== undefined && (!Number.isSafeInteger(max) || max < 0))
+    throw bad('maxBodyBytes', 'must be a non-negative integer');
+  if (options.schemes !== undefined && (options.schemes === null || typeof options.schemes !== 'object'))
+    throw bad('schemes', 'must be an object');
 }
 
 async function partsOf(request: Request | DiagnoseRequestParts, max: number): Promise<RequestParts | string> {
   if (typeof Request !== 'undefined' && request instanceof Request) {
     const declared = request.headers.get('content-length');
-    if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max) return `request body is larger than ${max} bytes`;
+    if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max)
+      return `request body is larger than ${max} bytes`;
     try {
-      return { method: request.method, url: request.url, headers: new Headers(request.headers), body: await readBodyText(request.body, max) };
+      return {
+        method: request.method,
+        url: request.url,
+        headers: new Headers(request.headers),
+        body: await readBodyText(request.body, max),
+      };
     } catch (e) {
       return e instanceof PaysigError ? e.message : 'the request body cannot be read';
     }
   }
-  if (request === null || typeof request !== 'object' || typeof request.method !== 'string' || typeof request.url !== 'string') {
-    throw new InvalidInputError('diagnose takes a Request or { method, url, headers?, body? } with string method and url', { field: 'request' });
+  if (
+    request === null ||
+    typeof request !== 'object' ||
+    typeof request.method !== 'string' ||
+    typeof request.url !== 'string'
+  ) {
+    throw new InvalidInputError(
+      'diagnose takes a Request or { method, url, headers?, body? } with string method and url',
+      { field: 'request' },
+    );
   }
   const body = request.body ?? '';
   if (typeof body !== 'string') throw new InvalidInputError('"body" must be a string', { field: 'body' });
@@ -132,12 +156,21 @@ export async function diagnose(request: Request | DiagnoseRequestParts, options:
   const { nonceStore: _ignored, ...verifyOptions } = options as VerifyRequestOptions;
   try {
     const hasBody = !/^(GET|HEAD)$/i.test(parts.method);
-    const copy = new Request(parts.url, { method: parts.method, headers: parts.headers, ...(hasBody ? { body: parts.body } : {}) });
+    const copy = new Request(parts.url, {
+      method: parts.method,
+      headers: parts.headers,
+      ...(hasBody ? { body: parts.body } : {}),
+    });
     await verifyRequest(copy, { ...verifyOptions, nonceStore: new MemoryNonceStore(), credentials: lookup });
     d.valid = true;
   } catch (e) {
     if (e instanceof PaysigError) d.error = { code: e.code, message: e.message, status: httpStatusOf(e) };
-    else if (e instanceof TypeError && !(await isFromCredentials(memo, e))) d.error = { code: 'ERR_INVALID_INPUT', message: 'the request cannot be rebuilt as a Fetch Request (method or URL)', status: 400 };
+    else if (e instanceof TypeError && !(await isFromCredentials(memo, e)))
+      d.error = {
+        code: 'ERR_INVALID_INPUT',
+        message: 'the request cannot be rebuilt as a Fetch Request (method or URL)',
+        status: 400,
+      };
     else throw e;
   }
 
@@ -149,9 +182,16 @@ export async function diagnose(request: Request | DiagnoseRequestParts, options:
     return { ...d, problem: 'the request URL is not an absolute URL' };
   }
   const match = matchOperationPath(path, options.basePath ?? '');
-  if (match === undefined) return { ...d, problem: `no operation at path ${JSON.stringify(path.slice(0, 200))} (basePath ${JSON.stringify(options.basePath ?? '')})` };
+  if (match === undefined)
+    return {
+      ...d,
+      problem: `no operation at path ${JSON.stringify(path.slice(0, 200))} (basePath ${JSON.stringify(options.basePath ?? '')})`,
+    };
   const op = match.operation;
-  const endpoint = match.endpointGroupId !== undefined ? { endpointGroupId: match.endpointGroupId } : { endpointId: match.endpointId ?? '' };
+  const endpoint =
+    match.endpointGroupId !== undefined
+      ? { endpointGroupId: match.endpointGroupId }
+      : { endpointId: match.endpointId ?? '' };
   d.operation = { id: op.id, ...(op.name !== undefined ? { name: op.name } : {}), path: op.path, ...endpoint };
 
   let raw: Array<[string, string]>;
@@ -169,16 +209,35 @@ export async function diagnose(request: Request | DiagnoseRequestParts, options:
   if (auth.kind === 'control') {
     const first = (name: string) => trimmed.find(([k, v]) => k === name && v !== '')?.[1];
     const login = formulaHasLogin(auth.formula) ? first('login') : undefined;
-    const creds = login === undefined && formulaHasLogin(auth.formula) ? undefined : await lookup({ operation: op, ...(login !== undefined ? { login } : {}), ...endpoint });
+    const creds =
+      login === undefined && formulaHasLogin(auth.formula)
+        ? undefined
+        : await lookup({ operation: op, ...(login !== undefined ? { login } : {}), ...endpoint });
     let exponent: number;
     try {
       exponent = exponentOf(options.exponent, first('currency'));
     } catch {
       exponent = 2;
     }
-    const r = await diagnoseControl({ op, formula: auth.formula, raw, trimmed, endpoint, exponent, controlKey: creds?.controlKey || undefined });
-    const problem = creds?.controlKey ? undefined : 'no control key for this merchant: the expected digest cannot be computed';
-    return { ...d, control: r.control, hints: r.hints, ...(r.difference !== undefined ? { difference: r.difference } : {}), ...(problem !== undefined ? { problem } : {}) };
+    const r = await diagnoseControl({
+      op,
+      formula: auth.formula,
+      raw,
+      trimmed,
+      endpoint,
+      exponent,
+      controlKey: creds?.controlKey || undefined,
+    });
+    const problem = creds?.controlKey
+      ? undefined
+      : 'no control key for this merchant: the expected digest cannot be computed';
+    return {
+      ...d,
+      control: r.control,
+      hints: r.hints,
+      ...(r.difference !== undefined ? { difference: r.difference } : {}),
+      ...(problem !== undefined ? { problem } : {}),
+    };
   }
 
   const r = await diagnoseOAuth({
@@ -192,13 +251,25 @@ export async function diagnose(request: Request | DiagnoseRequestParts, options:
     maxSkewSeconds: options.maxSkewSeconds ?? 300,
     lookup: (consumerKey) => lookup({ operation: op, consumerKey, ...endpoint }),
   });
-  return { ...d, oauth: r.oauth, hints: r.hints, ...(r.difference !== undefined ? { difference: r.difference } : {}), ...(r.problem !== undefined ? { problem: r.problem } : {}) };
+  return {
+    ...d,
+    oauth: r.oauth,
+    hints: r.hints,
+    ...(r.difference !== undefined ? { difference: r.difference } : {}),
+    ...(r.problem !== undefined ? { problem: r.problem } : {}),
+  };
 }
 
 /** True when `error` is what one of the memoised credential lookups rejected with. */
 async function isFromCredentials(memo: Map<string, Promise<unknown>>, error: unknown): Promise<boolean> {
   for (const p of memo.values()) {
-    if (await p.then(() => false, (e: unknown) => e === error)) return true;
+    if (
+      await p.then(
+        () => false,
+        (e: unknown) => e === error,
+      )
+    )
+      return true;
   }
   return false;
 }

@@ -29,10 +29,19 @@ const NO_SCHEME = 'Neither the specification nor the public documentation gives 
  */
 export const OPERATION_DOCS: { readonly [K in OperationId]: OperationDocs } = {
   'upload-cres-result': { purpose: 'Uploads the challenge response at the end of a 3DS 2.x challenge.', note: '' },
-  'upload-method-url-result': { purpose: 'Uploads the result of the 3DS Method step (threeDSCompInd Y, N or U).', note: '' },
+  'upload-method-url-result': {
+    purpose: 'Uploads the result of the 3DS Method step (threeDSCompInd Y, N or U).',
+    note: '',
+  },
   'upload-pares-result': { purpose: 'Uploads the payer authentication response of a 3DS 1.0.2 flow.', note: '' },
-  'account-verification-form': { purpose: 'Account verification with card data collected on the hosted page.', note: '' },
-  'account-verification': { purpose: 'Zero-amount authorization confirming the card account is in good standing.', note: '' },
+  'account-verification-form': {
+    purpose: 'Account verification with card data collected on the hosted page.',
+    note: '',
+  },
+  'account-verification': {
+    purpose: 'Zero-amount authorization confirming the card account is in good standing.',
+    note: '',
+  },
   capture: { purpose: 'Captures funds held by preauth; amount and currency for a partial capture.', note: '' },
   'create-card-ref': { purpose: 'Tokenizes cardholder data into a card-ref-id.', note: '' },
   'get-card-info': {
@@ -41,7 +50,7 @@ export const OPERATION_DOCS: { readonly [K in OperationId]: OperationDocs } = {
   },
   'make-rebill': {
     purpose: 'Charges a card reference without the cardholder present.',
-    note: 'amount and currency are required: a rebill charges money (paysig\'s rule; the C-E primitive still allows them empty).',
+    note: "amount and currency are required: a rebill charges money (paysig's rule; the C-E primitive still allows them empty).",
   },
   'payment-form': { purpose: 'Universal hosted payment form.', note: NO_SCHEME },
   'payout-form': { purpose: 'Payout with the destination collected on the hosted form.', note: NO_SCHEME },
@@ -54,7 +63,10 @@ export const OPERATION_DOCS: { readonly [K in OperationId]: OperationDocs } = {
   status: { purpose: 'Current status of a transaction, by orderid or client_orderid.', note: '' },
   void: { purpose: 'Cancels an authorized, unsettled transaction.', note: '' },
   'create-card-ref-v4': { purpose: 'Tokenization as in v2, signed with OAuth RSA-SHA256.', note: '' },
-  'create-recurring-payment': { purpose: 'Creates a recurring-payment subscription (period, interval, amount).', note: '' },
+  'create-recurring-payment': {
+    purpose: 'Creates a recurring-payment subscription (period, interval, amount).',
+    note: '',
+  },
   'payout-check': {
     purpose: 'First step of the two-step payout: validates and registers without releasing funds.',
     note: '',
@@ -73,34 +85,34 @@ export const OPERATION_DOCS: { readonly [K in OperationId]: OperationDocs } = {
   },
   'transfer-by-ref-v4': {
     purpose: 'Transfer between card references (named in an example caller).',
-    note: 'Named in an example caller only; v4 operations use RSA-SHA256 (Authentication, mechanism 2), and the public documentation says the login is only the oauth_consumer_key. No source lists its fields: the amount rules are paysig\'s.',
+    note: "Named in an example caller only; v4 operations use RSA-SHA256 (Authentication, mechanism 2), and the public documentation says the login is only the oauth_consumer_key. No source lists its fields: the amount rules are paysig's.",
   },
   'transfer-by-ref': {
     purpose: 'Transfer between two card references (v2, control digest).',
-    note: 'From the service\'s client code: control over login, client_orderid, source-card-ref-id (empty when not sent), destination-card-ref-id, amount and currency (TRANSFER-BY-REF).',
+    note: "From the service's client code: control over login, client_orderid, source-card-ref-id (empty when not sent), destination-card-ref-id, amount and currency (TRANSFER-BY-REF).",
   },
   'transfer-form': {
     purpose: 'Transfer with card data collected on the hosted page.',
-    note: 'From the service\'s client code: C-B, fields as sale-form.',
+    note: "From the service's client code: C-B, fields as sale-form.",
   },
   'sync-account-verification': {
     purpose: 'Account verification answered synchronously.',
-    note: 'From the service\'s client code: C-C, fields as account-verification.',
+    note: "From the service's client code: C-C, fields as account-verification.",
   },
   'sale-v4': {
     purpose: 'Sale with a hosted-fields token instead of card data, v4 signing scheme.',
-    note: 'From the service\'s hosted-fields examples: OAuth RSA-SHA256; hosted_fields_token may hold + / =, which the body and base string percent-encode.',
+    note: "From the service's hosted-fields examples: OAuth RSA-SHA256; hosted_fields_token may hold + / =, which the body and base string percent-encode.",
   },
   'status-v4': {
     purpose: 'Current status of a transaction, v4 signing scheme.',
-    note: 'From the service\'s client code: OAuth RSA-SHA256 over login, client_orderid and orderid; a login sent as a field must equal the consumer key.',
+    note: "From the service's client code: OAuth RSA-SHA256 over login, client_orderid and orderid; a login sent as a field must equal the consumer key.",
   },
   'create-ephemeral-ticket': {
     purpose: 'Creates an ephemeral ticket for the hosted-fields tokenizer.',
-    note: 'From the service\'s client code: OAuth RSA-SHA256 over an empty POST body; sign with repeatOAuthInBody false to send the body empty.',
+    note: "From the service's client code: OAuth RSA-SHA256 over an empty POST body; sign with repeatOAuthInBody false to send the body empty.",
   },
   'payout-v4': {
     purpose: 'Payout, v4 signing scheme (named in an example caller).',
-    note: 'Named in an example caller only; v4 operations use RSA-SHA256 (Authentication, mechanism 2). No source lists its fields: the amount rules are paysig\'s.',
+    note: "Named in an example caller only; v4 operations use RSA-SHA256 (Authentication, mechanism 2). No source lists its fields: the amount rules are paysig's.",
   },
 };

@@ -20,15 +20,21 @@ function valueString(name: string, v: ParamValue): string | undefined {
       );
     }
     if (!Number.isSafeInteger(v)) {
-      throw new InvalidInputError(`"${name}" as a number must be a safe integer; pass decimals and large values as strings`, {
-        field: name,
-      });
+      throw new InvalidInputError(
+        `"${name}" as a number must be a safe integer; pass decimals and large values as strings`,
+        {
+          field: name,
+        },
+      );
     }
     return String(v);
   }
-  throw new InvalidInputError(`"${name}" must be a string, safe integer or boolean, got ${v === null ? 'null' : typeof v}`, {
-    field: name,
-  });
+  throw new InvalidInputError(
+    `"${name}" must be a string, safe integer or boolean, got ${v === null ? 'null' : typeof v}`,
+    {
+      field: name,
+    },
+  );
 }
 
 /**
@@ -41,7 +47,9 @@ export function normalizeParams(
 ): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   if (params === null || typeof params !== 'object') {
-    throw new InvalidInputError('"params" must be an object or an iterable of [name, value] pairs', { field: 'params' });
+    throw new InvalidInputError('"params" must be an object or an iterable of [name, value] pairs', {
+      field: 'params',
+    });
   }
   if (typeof (params as Partial<Iterable<unknown>>)[Symbol.iterator] === 'function') {
     for (const pair of params as Iterable<readonly [string, string]>) {

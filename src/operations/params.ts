@@ -80,4 +80,3 @@ export type RecurringPaymentParams = OperationParamsMap['create-recurring-paymen
 export type PanEligibilityParams = OperationParamsMap['pan-eligibility-send'];
 /** v4 transfer (RSA-SHA256 example). */
 export type TransferParams = OperationParamsMap['transfer-v4'];
-

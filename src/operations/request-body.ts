@@ -11,7 +11,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Reads the body as UTF-8, refusing more than `max` bytes (declared or counted) before holding them. */
 export async function readBody(request: Request, max: number): Promise<string> {
-  if (request.bodyUsed) throw new BodyConsumedError('the request body was already read: pass verifyRequest a fresh Request (or request.clone() before reading it)');
+  if (request.bodyUsed)
+    throw new BodyConsumedError(
+      'the request body was already read: pass verifyRequest a fresh Request (or request.clone() before reading it)',
+    );
   const declared = request.headers.get('content-length');
   if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max) {
     throw new BodyTooLargeError(max);
@@ -50,7 +53,8 @@ export async function readBody(request: Request, max: number): Promise<string> {
 
 /** `application/x-www-form-urlencoded`, with at most a UTF-8 `charset` parameter. */
 export function checkContentType(value: string | null): void {
-  if (value === null) throw new MediaTypeError(`missing Content-Type: the body must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
+  if (value === null)
+    throw new MediaTypeError(`missing Content-Type: the body must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
   const parts = value.split(';');
   if (parts[0]!.trim().toLowerCase() !== FORM_CONTENT_TYPE) {
     throw new MediaTypeError(`Content-Type must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
@@ -60,7 +64,11 @@ export function checkContentType(value: string | null): void {
     const eq = p.indexOf('=');
     if (eq < 0) continue;
     if (p.slice(0, eq).trim().toLowerCase() === 'charset') {
-      const cs = p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+      const cs = p
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
       if (cs !== 'utf-8' && cs !== 'utf8') {
         throw new MediaTypeError('Content-Type charset must be UTF-8', { field: 'Content-Type' });
       }

@@ -26,7 +26,8 @@ describe('every catalog row is complete', () => {
       }
       const given = new Map(sample.params.map(([k, v]) => [k, v.trim()]));
       for (const [field, spec] of Object.entries(op.fields)) {
-        if (spec === 'required') expect(given.get(field), `${op.id}: sample lacks the required field ${field}`).toBeTruthy();
+        if (spec === 'required')
+          expect(given.get(field), `${op.id}: sample lacks the required field ${field}`).toBeTruthy();
       }
       // an explicit scheme exactly where none is published
       expect(sample.scheme !== undefined, `${op.id}: sample.scheme`).toBe(op.auth.kind === 'unknown');

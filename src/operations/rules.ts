@@ -22,7 +22,13 @@ interface RuleSource {
   readonly rules: readonly FieldRule[];
 }
 
-function checkRule(op: RuleSource, rule: FieldRule, values: FieldValues, seen: Set<string>, exponent: Exponent | undefined): void {
+function checkRule(
+  op: RuleSource,
+  rule: FieldRule,
+  values: FieldValues,
+  seen: Set<string>,
+  exponent: Exponent | undefined,
+): void {
   switch (rule.kind) {
     case 'spelling':
       if (seen.has(rule.field)) {
@@ -33,13 +39,17 @@ function checkRule(op: RuleSource, rule: FieldRule, values: FieldValues, seen: S
       break;
     case 'forbidden':
       if (values.has(rule.field)) {
-        throw new InvalidInputError(`field "${rule.field}" is not allowed on "${op.id}": ${rule.reason}`, { field: rule.field });
+        throw new InvalidInputError(`field "${rule.field}" is not allowed on "${op.id}": ${rule.reason}`, {
+          field: rule.field,
+        });
       }
       break;
     case 'oneOf': {
       const v = values.get(rule.field);
       if (v !== undefined && !rule.values.includes(v)) {
-        throw new InvalidInputError(`field "${rule.field}" must be one of ${rule.values.join(', ')}`, { field: rule.field });
+        throw new InvalidInputError(`field "${rule.field}" must be one of ${rule.values.join(', ')}`, {
+          field: rule.field,
+        });
       }
       break;
     }
@@ -47,15 +57,21 @@ function checkRule(op: RuleSource, rule: FieldRule, values: FieldValues, seen: S
       const given = rule.fields.filter((f) => values.has(f));
       if (given.length > 0 && given.length < rule.fields.length) {
         const missing = rule.fields.find((f) => !values.has(f))!;
-        throw new InvalidInputError(`fields ${rule.fields.map((f) => `"${f}"`).join(' and ')} go together: "${missing}" is missing`, {
-          field: missing,
-        });
+        throw new InvalidInputError(
+          `fields ${rule.fields.map((f) => `"${f}"`).join(' and ')} go together: "${missing}" is missing`,
+          {
+            field: missing,
+          },
+        );
       }
       break;
     }
     case 'required':
       if (!values.has(rule.field)) {
-        throw new MissingFieldError(rule.field, `operation "${op.id}" needs the field "${rule.field}" with a non-empty value`);
+        throw new MissingFieldError(
+          rule.field,
+          `operation "${op.id}" needs the field "${rule.field}" with a non-empty value`,
+        );
       }
       break;
     case 'decimal': {
@@ -80,7 +96,8 @@ function significantOf(op: RuleSource, auth: ResolvedAuth): ReadonlySet<string> 
     else if (rule.kind === 'spelling') significant.add(rule.use).add(rule.field);
     else significant.add(rule.field);
   }
-  if (auth.kind === 'control') for (const t of FORMULAS[auth.formula].terms) significant.add(termFieldName(op, t.field));
+  if (auth.kind === 'control')
+    for (const t of FORMULAS[auth.formula].terms) significant.add(termFieldName(op, t.field));
   if (byScheme === undefined) SIGNIFICANT.set(op, (byScheme = new Map()));
   byScheme.set(key, significant);
   return significant;
@@ -115,7 +132,10 @@ export function checkFields(
       if (t.presence !== 'required' || t.field === 'login' || t.field === 'endpointId') continue;
       const name = termFieldName(op, t.field);
       if (!values.has(name)) {
-        throw new MissingFieldError(name, `operation "${op.id}" (control formula ${auth.formula}) needs the field "${name}"`);
+        throw new MissingFieldError(
+          name,
+          `operation "${op.id}" (control formula ${auth.formula}) needs the field "${name}"`,
+        );
       }
     }
   }

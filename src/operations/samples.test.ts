@@ -16,10 +16,13 @@ const PRIVATE_PEM = readFileSync(join(KEYS, 'test-only-rsa-2048-pkcs8.pem'), 'ut
 const PUBLIC_PEM = readFileSync(join(KEYS, 'test-only-rsa-2048-spki.pem'), 'utf8');
 const LOGIN = 'merchantlogin';
 const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
-const SCHEMES = Object.fromEntries(OPERATIONS.flatMap((op) => (op.sample.scheme !== undefined ? [[op.id, op.sample.scheme]] : [])));
+const SCHEMES = Object.fromEntries(
+  OPERATIONS.flatMap((op) => (op.sample.scheme !== undefined ? [[op.id, op.sample.scheme]] : [])),
+);
 
 /** RFC 3986 percent-encoding, written independently for the HMAC key. */
-const pe = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const pe = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 
 describe('catalog samples: signed, then verified', () => {
   for (const op of OPERATIONS) {
@@ -40,7 +43,11 @@ describe('catalog samples: signed, then verified', () => {
         if (signed.scheme === 'RSA-SHA256') {
           expect(nodeVerify('sha256', Buffer.from(base), createPublicKey(PUBLIC_PEM), sig)).toBe(true);
         } else {
-          expect(sig).toEqual(createHmac('sha1', `${pe(CONTROL_KEY)}&`).update(base).digest());
+          expect(sig).toEqual(
+            createHmac('sha1', `${pe(CONTROL_KEY)}&`)
+              .update(base)
+              .digest(),
+          );
         }
       } else {
         expect(signed.control).toMatch(/^[0-9a-f]{40}$/);

@@ -39,10 +39,14 @@ export type ResolvedAuth =
  * @throws {@link InvalidInputError} for a scheme that is neither a formula nor an OAuth method;
  *   {@link UnsupportedError} when the operation publishes none and none is given.
  */
-export function resolveAuth(op: { readonly id: string; readonly auth: OperationAuth }, scheme: Scheme | undefined): ResolvedAuth {
+export function resolveAuth(
+  op: { readonly id: string; readonly auth: OperationAuth },
+  scheme: Scheme | undefined,
+): ResolvedAuth {
   if (scheme !== undefined) {
     if (scheme === 'HMAC-SHA1' || scheme === 'RSA-SHA256') return { kind: 'oauth', method: scheme, scheme };
-    if (typeof scheme === 'string' && Object.hasOwn(FORMULAS, scheme)) return { kind: 'control', formula: scheme, scheme };
+    if (typeof scheme === 'string' && Object.hasOwn(FORMULAS, scheme))
+      return { kind: 'control', formula: scheme, scheme };
     throw new InvalidInputError(
       `scheme ${JSON.stringify(String(scheme))} is neither a control formula (C-A, C-B, C-C, C-D, C-E, C-S, CARD-INFO, TRANSFER-BY-REF) nor HMAC-SHA1 or RSA-SHA256`,
       { field: 'scheme' },

@@ -121,7 +121,11 @@ function buildUrl(baseUrl: string, path: string): string {
 }
 
 function nonEmpty(value: unknown, field: string, what: string): string {
-  if (value === undefined) throw new MissingFieldError(field, `${what} is required: credentials.${field.replace(/^credentials\./, '')} is missing`);
+  if (value === undefined)
+    throw new MissingFieldError(
+      field,
+      `${what} is required: credentials.${field.replace(/^credentials\./, '')} is missing`,
+    );
   if (typeof value !== 'string' || value === '') {
     throw new InvalidInputError(`${what} must be a non-empty string`, { field });
   }
@@ -192,7 +196,9 @@ export async function signRequest<K extends string>(
       throw new InvalidInputError('"control" is computed by paysig: leave it out of params', { field: 'control' });
     }
     if (name.startsWith('oauth_')) {
-      throw new InvalidInputError(`"${name}" is set by paysig: leave oauth_* parameters out of params`, { field: name });
+      throw new InvalidInputError(`"${name}" is set by paysig: leave oauth_* parameters out of params`, {
+        field: name,
+      });
     }
   }
   const values = checkFields(op, auth, pairs, options.exponent);
@@ -235,10 +241,17 @@ export async function signRequest<K extends string>(
       signatureMethod: auth.method,
     };
     if (auth.method === 'HMAC-SHA1') {
-      request.consumerSecret = nonEmpty(creds.controlKey, 'credentials.controlKey', 'the control key (HMAC-SHA1 secret)');
+      request.consumerSecret = nonEmpty(
+        creds.controlKey,
+        'credentials.controlKey',
+        'the control key (HMAC-SHA1 secret)',
+      );
     } else {
       if (creds.privateKey === undefined) {
-        throw new MissingFieldError('credentials.privateKey', 'the RSA private key is required for RSA-SHA256: credentials.privateKey is missing');
+        throw new MissingFieldError(
+          'credentials.privateKey',
+          'the RSA private key is required for RSA-SHA256: credentials.privateKey is missing',
+        );
       }
       request.privateKey = creds.privateKey;
     }
@@ -270,4 +283,3 @@ export async function signRequest<K extends string>(
   };
   return signed;
 }
-

@@ -79,9 +79,12 @@ export function refuseDuplicates(params: readonly SignedParam[]): void {
 export function checkLoginIsConsumer(params: readonly SignedParam[], consumerKey: string): void {
   for (const p of params) {
     if (p.name === 'login' && p.value !== consumerKey) {
-      throw new InvalidInputError(`the ${p.source} "login" differs from oauth_consumer_key: on an OAuth operation they must name the same merchant`, {
-        field: 'login',
-      });
+      throw new InvalidInputError(
+        `the ${p.source} "login" differs from oauth_consumer_key: on an OAuth operation they must name the same merchant`,
+        {
+          field: 'login',
+        },
+      );
     }
   }
 }

@@ -73,9 +73,7 @@ export interface VerifyRequestOptions {
    * Looks the merchant's secrets up. Returning undefined (or no usable secret) refuses the request:
    * {@link UnknownMerchantError} on a `control` request, `UnknownConsumerError` on an OAuth one.
    */
-  credentials: (
-    who: CredentialsQuery,
-  ) => VerifyCredentials | undefined | Promise<VerifyCredentials | undefined>;
+  credentials: (who: CredentialsQuery) => VerifyCredentials | undefined | Promise<VerifyCredentials | undefined>;
   /** Current time in seconds (default: now). OAuth only. */
   now?: number;
   /** Allowed OAuth clock skew in seconds (default 300). */
@@ -183,18 +181,26 @@ export interface RequestParts {
 }
 
 /** {@link verifyRequest} on transport-independent parts: the one copy of the checks. @internal */
-export async function verifyRequestParts(request: RequestParts, options: VerifyRequestOptions): Promise<VerifiedRequest> {
+export async function verifyRequestParts(
+  request: RequestParts,
+  options: VerifyRequestOptions,
+): Promise<VerifiedRequest> {
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
     throw new InvalidInputError('verifyRequest needs options with a credentials function', { field: 'credentials' });
   }
   if (request.method.toUpperCase() !== 'POST') {
-    throw new HttpMethodNotAllowedError('POST', `method must be POST, got ${JSON.stringify(request.method.slice(0, 20))}`);
+    throw new HttpMethodNotAllowedError(
+      'POST',
+      `method must be POST, got ${JSON.stringify(request.method.slice(0, 20))}`,
+    );
   }
   const requestUrl = options.url ?? request.url;
   const url = pathAndQuery(requestUrl);
   const match = matchOperationPath(url.pathname, options.basePath ?? '');
   if (match === undefined) {
-    throw new UnknownOperationError(`no operation at path ${JSON.stringify(url.pathname.slice(0, 200))}`, { field: 'path' });
+    throw new UnknownOperationError(`no operation at path ${JSON.stringify(url.pathname.slice(0, 200))}`, {
+      field: 'path',
+    });
   }
   const op = match.operation;
   checkContentType(request.header('content-type'));
@@ -209,7 +215,10 @@ export async function verifyRequestParts(request: RequestParts, options: VerifyR
   const params = parseForm(body);
   for (const p of params) p[1] = serviceTrim(p[1]);
 
-  const auth = resolveAuth(op, options.schemes !== undefined && Object.hasOwn(options.schemes, op.id) ? options.schemes[op.id] : undefined);
+  const auth = resolveAuth(
+    op,
+    options.schemes !== undefined && Object.hasOwn(options.schemes, op.id) ? options.schemes[op.id] : undefined,
+  );
   // OAuth signs the URL's query too; a control digest reads the body alone.
   const signedParams = signedParamsOf(auth.kind === 'control' ? [] : parseForm(url.search.slice(1)), params);
   refuseDuplicates(signedParams);
@@ -217,24 +226,38 @@ export async function verifyRequestParts(request: RequestParts, options: VerifyR
 
   if (auth.kind === 'control') {
     const received = values.get('control');
-    if (received === undefined) throw new MissingFieldError('control', `operation "${op.id}" needs the field "control"`);
+    if (received === undefined)
+      throw new MissingFieldError('control', `operation "${op.id}" needs the field "control"`);
     let login: string | undefined;
     if (formulaHasLogin(auth.formula)) {
       login = values.get('login');
-      if (login === undefined) throw new MissingFieldError('login', `operation "${op.id}" (control formula ${auth.formula}) needs the field "login"`);
+      if (login === undefined)
+        throw new MissingFieldError(
+          'login',
+          `operation "${op.id}" (control formula ${auth.formula}) needs the field "login"`,
+        );
     }
     const who: CredentialsQuery = { operation: op, ...(login !== undefined ? { login } : {}), ...endpoint };
     const creds = await options.credentials(who);
     const controlKey = creds?.controlKey;
     if (typeof controlKey !== 'string' || controlKey === '') {
-      const field = login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
+      const field =
+        login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
       throw new UnknownMerchantError(`no control key for this merchant (unknown ${field})`, { field });
     }
     const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
     await verifyControl(auth.formula, fields, controlKey, received, {
       exponent: exponentOf(options.exponent, values.get('currency')),
     });
-    return { operation: op, scheme: auth.scheme, ...(login !== undefined ? { login } : {}), ...endpoint, params, signedParams, responseFormat };
+    return {
+      operation: op,
+      scheme: auth.scheme,
+      ...(login !== undefined ? { login } : {}),
+      ...endpoint,
+      params,
+      signedParams,
+      responseFormat,
+    };
   }
 
   const authorization = request.header('authorization');
@@ -258,5 +281,13 @@ export async function verifyRequestParts(request: RequestParts, options: VerifyR
     throw new MethodNotAllowedError(`operation "${op.id}" is signed with ${method}, not ${result.signatureMethod}`);
   }
   checkLoginIsConsumer(signedParams, result.consumerKey);
-  return { operation: op, scheme: auth.scheme, consumerKey: result.consumerKey, ...endpoint, params, signedParams, responseFormat };
+  return {
+    operation: op,
+    scheme: auth.scheme,
+    consumerKey: result.consumerKey,
+    ...endpoint,
+    params,
+    signedParams,
+    responseFormat,
+  };
 }

@@ -50,18 +50,24 @@ export function detectFlavor(client: object): RedisClientFlavor | undefined {
  */
 export function redisCalls(client: unknown, flavorOption: unknown): RedisCalls {
   if (client === null || typeof client !== 'object' || method(client, 'eval') === undefined) {
-    throw new InvalidInputError('RedisNonceStore needs a node-redis or ioredis client (an object with an "eval" method)', {
-      field: 'client',
-    });
+    throw new InvalidInputError(
+      'RedisNonceStore needs a node-redis or ioredis client (an object with an "eval" method)',
+      {
+        field: 'client',
+      },
+    );
   }
   if (flavorOption !== undefined && flavorOption !== 'node-redis' && flavorOption !== 'ioredis') {
     throw new InvalidInputError('"flavor" must be "node-redis" or "ioredis"', { field: 'flavor' });
   }
   const detected = detectFlavor(client);
   if (detected !== undefined && flavorOption !== undefined && detected !== flavorOption) {
-    throw new InvalidInputError(`"flavor" is "${flavorOption}" but the client is a ${detected} client; leave "flavor" out`, {
-      field: 'flavor',
-    });
+    throw new InvalidInputError(
+      `"flavor" is "${flavorOption}" but the client is a ${detected} client; leave "flavor" out`,
+      {
+        field: 'flavor',
+      },
+    );
   }
   const flavor = detected ?? flavorOption;
   if (flavor === undefined) {

@@ -55,8 +55,10 @@ export function readReply(reply: unknown): CheckReply {
     const [status, epoch, n] = reply.map((x) => (typeof x === 'string' && /^\d{1,16}$/.test(x) ? Number(x) : x));
     if (
       (status === 0 || status === 1 || status === 2 || status === 3 || status === 4) &&
-      Number.isSafeInteger(epoch) && (epoch as number) > 0 &&
-      Number.isSafeInteger(n) && (n as number) > 0
+      Number.isSafeInteger(epoch) &&
+      (epoch as number) > 0 &&
+      Number.isSafeInteger(n) &&
+      (n as number) > 0
     ) {
       return { status, epoch: epoch as number, n: n as number };
     }

@@ -15,16 +15,30 @@ const flip = (s) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
 /** One defect per entry: a replacement for some exports of the library. */
 const DEFECTS = {
   'percentEncode is encodeURIComponent': { percentEncode: (s) => encodeURIComponent(s) },
-  'percentEncode writes lowercase hex': { percentEncode: (s) => real.percentEncode(s).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()) },
+  'percentEncode writes lowercase hex': {
+    percentEncode: (s) => real.percentEncode(s).replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+  },
   'parseForm keeps "+"': { parseForm: (b) => real.parseForm(b.replace(/\+/g, '%2B')) },
   'formatForm writes "+" for space': { formatForm: (p) => real.formatForm(p).replace(/%20/g, '+') },
   'amount through a float': {
-    control: (f, fields, k, o) => real.control(f, fields.amount === undefined || !/^\d+(\.\d+)?$/.test(fields.amount) ? fields : { ...fields, amount: String(Number(fields.amount) * 1) }, k, o),
+    control: (f, fields, k, o) =>
+      real.control(
+        f,
+        fields.amount === undefined || !/^\d+(\.\d+)?$/.test(fields.amount)
+          ? fields
+          : { ...fields, amount: String(Number(fields.amount) * 1) },
+        k,
+        o,
+      ),
     controlInput: (f, fields, o) => {
       const a = fields.amount;
       if (a === undefined || !/^\d+\.\d+$/.test(a)) return real.controlInput(f, fields, o);
       const minor = Math.floor(Number(a) * 10 ** (o?.exponent ?? 2));
-      return real.controlInput(f, { ...fields, amount: (minor / 10 ** (o?.exponent ?? 2)).toFixed(o?.exponent ?? 2) }, o);
+      return real.controlInput(
+        f,
+        { ...fields, amount: (minor / 10 ** (o?.exponent ?? 2)).toFixed(o?.exponent ?? 2) },
+        o,
+      );
     },
   },
   'control in uppercase hex': { control: async (...a) => (await real.control(...a)).toUpperCase() },
@@ -53,17 +67,28 @@ const DEFECTS = {
     verifyOAuth: async (r) => {
       const h = real.parseAuthorizationHeader ? real.parseAuthorizationHeader(r.authorization) : undefined;
       const p = h?.params ?? h ?? {};
-      return { consumerKey: p.oauth_consumer_key, signatureMethod: p.oauth_signature_method, timestamp: Number(p.oauth_timestamp), nonce: p.oauth_nonce };
+      return {
+        consumerKey: p.oauth_consumer_key,
+        signatureMethod: p.oauth_signature_method,
+        timestamp: Number(p.oauth_timestamp),
+        nonce: p.oauth_nonce,
+      };
     },
   },
   'verifyOAuth ignores the nonce store': {
-    verifyOAuth: (r, o) => real.verifyOAuth(r, { ...o, nonceStore: { check: async () => true, seen: async () => false, add: async () => true } }),
+    verifyOAuth: (r, o) =>
+      real.verifyOAuth(r, {
+        ...o,
+        nonceStore: { check: async () => true, seen: async () => false, add: async () => true },
+      }),
   },
   'verifyOAuth allows any clock skew': { verifyOAuth: (r, o) => real.verifyOAuth(r, { ...o, maxSkewSeconds: 1e9 }) },
   'signOAuth accepts 1024-bit keys (signs with a 2048-bit key instead)': {
     signOAuth: (r) => {
       const small = [fixtures.keys['test-only-rsa-1024-pkcs1.pem'], fixtures.keys['test-only-rsa-1024-pkcs8.pem']];
-      return real.signOAuth(small.includes(r.privateKey) ? { ...r, privateKey: fixtures.keys['test-only-rsa-2048-pkcs8.pem'] } : r);
+      return real.signOAuth(
+        small.includes(r.privateKey) ? { ...r, privateKey: fixtures.keys['test-only-rsa-2048-pkcs8.pem'] } : r,
+      );
     },
   },
   'wrong crypto backend reported': { cryptoBackendName: () => 'web' },
@@ -74,11 +99,17 @@ const DEFECTS = {
     signRequest: async (op, o) => {
       const signed = await real.signRequest(op, o);
       const parts = signed.body.split('&');
-      return { ...signed, body: [parts[parts.length - 1], ...parts.slice(0, -1)].join('&'), toRequest: () => signed.toRequest() };
+      return {
+        ...signed,
+        body: [parts[parts.length - 1], ...parts.slice(0, -1)].join('&'),
+        toRequest: () => signed.toRequest(),
+      };
     },
   },
   'verifyRequest accepts anything': {
-    verifyRequest: async (req) => ({ operation: real.matchOperationPath?.(new URL(req.url).pathname.replace(/^\/paynet/, ''))?.operation ?? {} }),
+    verifyRequest: async (req) => ({
+      operation: real.matchOperationPath?.(new URL(req.url).pathname.replace(/^\/paynet/, ''))?.operation ?? {},
+    }),
   },
 };
 

@@ -8,7 +8,8 @@ import { controlOf, hmacSignatureOk, parseHttp, rsaSignatureOk, sha1Hex } from '
 const PRIVATE_KEY = readFileSync(new URL('../../vectors/keys/test-only-rsa-2048-pkcs8.pem', import.meta.url), 'utf8');
 const controlKey = CONTROL_KEY;
 
-const sign = (op, baseUrl, params, credentials) => signRequest(op, { baseUrl, endpointId: ENDPOINT_ID, params, credentials });
+const sign = (op, baseUrl, params, credentials) =>
+  signRequest(op, { baseUrl, endpointId: ENDPOINT_ID, params, credentials });
 
 /** The same request with `from` replaced by `to` in its body (a tampered copy). */
 function tampered(signed, from, to) {
@@ -21,16 +22,51 @@ function tampered(signed, from, to) {
  * expected: control (C-B), OAuth HMAC-SHA1 and RSA-SHA256, tampered copies and a replay.
  */
 export async function serverCases(baseUrl) {
-  const sale = await sign('sale', baseUrl, { client_orderid: 'S-1', amount: '10.42', currency: 'EUR', email: 'john.smith@gmail.com' }, { login: LOGIN, controlKey });
-  const payout = await sign('payout', baseUrl, { client_orderid: 'P-1', amount: '10.00', currency: 'EUR' }, { login: LOGIN, controlKey });
-  const cardRef = await sign('create-card-ref-v4', baseUrl, { client_orderid: 'A-17', credit_card_number: '4111111111111111', expire_month: '12', expire_year: '2030' }, { login: LOGIN, privateKey: PRIVATE_KEY });
+  const sale = await sign(
+    'sale',
+    baseUrl,
+    { client_orderid: 'S-1', amount: '10.42', currency: 'EUR', email: 'john.smith@gmail.com' },
+    { login: LOGIN, controlKey },
+  );
+  const payout = await sign(
+    'payout',
+    baseUrl,
+    { client_orderid: 'P-1', amount: '10.00', currency: 'EUR' },
+    { login: LOGIN, controlKey },
+  );
+  const cardRef = await sign(
+    'create-card-ref-v4',
+    baseUrl,
+    { client_orderid: 'A-17', credit_card_number: '4111111111111111', expire_month: '12', expire_year: '2030' },
+    { login: LOGIN, privateKey: PRIVATE_KEY },
+  );
   return [
     { name: 'control sale', request: sale.toRequest(), status: 200, field: ['operation', 'sale'] },
-    { name: 'control sale, amount tampered', request: tampered(sale, 'amount=10.42', 'amount=10.43'), status: 403, field: ['error', 'ERR_CONTROL_MISMATCH'] },
+    {
+      name: 'control sale, amount tampered',
+      request: tampered(sale, 'amount=10.42', 'amount=10.43'),
+      status: 403,
+      field: ['error', 'ERR_CONTROL_MISMATCH'],
+    },
     { name: 'HMAC-SHA1 payout', request: payout.toRequest(), status: 200, field: ['operation', 'payout'] },
-    { name: 'HMAC-SHA1 payout, amount tampered', request: tampered(payout, 'amount=10.00', 'amount=99.00'), status: 403, field: ['error', 'ERR_SIGNATURE_INVALID'] },
-    { name: 'HMAC-SHA1 payout, replayed', request: payout.toRequest(), status: 403, field: ['error', 'ERR_OAUTH_NONCE_REPLAYED'] },
-    { name: 'RSA-SHA256 create-card-ref-v4', request: cardRef.toRequest(), status: 200, field: ['operation', 'create-card-ref-v4'] },
+    {
+      name: 'HMAC-SHA1 payout, amount tampered',
+      request: tampered(payout, 'amount=10.00', 'amount=99.00'),
+      status: 403,
+      field: ['error', 'ERR_SIGNATURE_INVALID'],
+    },
+    {
+      name: 'HMAC-SHA1 payout, replayed',
+      request: payout.toRequest(),
+      status: 403,
+      field: ['error', 'ERR_OAUTH_NONCE_REPLAYED'],
+    },
+    {
+      name: 'RSA-SHA256 create-card-ref-v4',
+      request: cardRef.toRequest(),
+      status: 200,
+      field: ['operation', 'create-card-ref-v4'],
+    },
   ];
 }
 
@@ -50,7 +86,14 @@ export async function judge(c, response) {
 
 /** The callbacks sent to the callback receiver: one valid, one with the status changed. */
 export function callbackCases(baseUrl) {
-  const fields = { status: 'approved', orderid: '5412', client_orderid: 'S-1', merchant_order: 'S-1', amount: '10.42', type: 'sale' };
+  const fields = {
+    status: 'approved',
+    orderid: '5412',
+    client_orderid: 'S-1',
+    merchant_order: 'S-1',
+    amount: '10.42',
+    type: 'sale',
+  };
   const control = sha1Hex(fields.status + fields.orderid + fields.client_orderid + controlKey);
   const url = (status) => `${baseUrl}/callback?${new URLSearchParams({ ...fields, status, control })}`;
   return [
@@ -70,8 +113,16 @@ export const signers = [
       return controlOf(req) === expected ? '' : `control ${controlOf(req)}, expected ${expected}`;
     },
   },
-  { name: 'oauth-hmac', file: 'oauth-hmac.mjs', check: (req) => (hmacSignatureOk(req, controlKey) ? '' : 'the HMAC-SHA1 signature does not match') },
-  { name: 'oauth-rsa', file: 'oauth-rsa.mjs', check: (req) => (rsaSignatureOk(req, PUBLIC_KEY) ? '' : 'the RSA-SHA256 signature does not verify') },
+  {
+    name: 'oauth-hmac',
+    file: 'oauth-hmac.mjs',
+    check: (req) => (hmacSignatureOk(req, controlKey) ? '' : 'the HMAC-SHA1 signature does not match'),
+  },
+  {
+    name: 'oauth-rsa',
+    file: 'oauth-rsa.mjs',
+    check: (req) => (rsaSignatureOk(req, PUBLIC_KEY) ? '' : 'the RSA-SHA256 signature does not verify'),
+  },
 ];
 
 /** A signer's printed request as a Fetch Request, for paysig's verifyRequest. */

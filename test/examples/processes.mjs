@@ -40,7 +40,12 @@ export function freePort() {
  * `limitMs` whatever happens.
  */
 export function start(cmd, args, { cwd, env, limitMs }) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   live.add(child);
   let text = '';
   child.stdout.setEncoding('utf8').on('data', (d) => (text += d));
@@ -81,7 +86,12 @@ export async function waitForHttp(port, proc, timeoutMs) {
 
 /** Runs a command to its end (bounded), returning { code, stdout, stderr }. */
 export async function runToEnd(cmd, args, { cwd, env, limitMs }) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(cmd, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   live.add(child);
   let stdout = '';
   let stderr = '';

@@ -30,7 +30,11 @@ const servers = {
   fastify: node('examples/fastify/server.mjs'),
   koa: node('examples/koa/server.mjs'),
   hono: node('examples/hono/server.mjs'),
-  deno: () => [join(BIN, 'deno'), ['run', '--cached-only', '--no-prompt', '--allow-net=127.0.0.1', '--allow-env=PORT', 'examples/deno/server.ts'], denoEnv],
+  deno: () => [
+    join(BIN, 'deno'),
+    ['run', '--cached-only', '--no-prompt', '--allow-net=127.0.0.1', '--allow-env=PORT', 'examples/deno/server.ts'],
+    denoEnv,
+  ],
   bun: () => [join(BIN, 'bun'), ['--no-install', 'examples/bun/server.ts'], { DO_NOT_TRACK: '1', NO_COLOR: '1' }],
   workers: async (port) => {
     // What the README says (bundle with esbuild for workerd, then `workerd serve` the config), in
@@ -39,8 +43,13 @@ const servers = {
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(ROOT, 'examples', 'workers', 'config.capnp'), join(dir, 'config.capnp'));
     await build({
-      entryPoints: ['examples/workers/worker.mjs'], outfile: join(dir, 'dist', 'worker.js'), absWorkingDir: ROOT,
-      bundle: true, format: 'esm', conditions: ['workerd', 'worker', 'browser'], logLevel: 'silent',
+      entryPoints: ['examples/workers/worker.mjs'],
+      outfile: join(dir, 'dist', 'worker.js'),
+      absWorkingDir: ROOT,
+      bundle: true,
+      format: 'esm',
+      conditions: ['workerd', 'worker', 'browser'],
+      logLevel: 'silent',
     });
     return [join(BIN, 'workerd'), ['serve', join(dir, 'config.capnp'), '--socket-addr', `http=127.0.0.1:${port}`]];
   },
@@ -73,10 +82,13 @@ async function send(request) {
 }
 
 async function runServer(name) {
-  const file = { deno: 'examples/deno/server.ts', bun: 'examples/bun/server.ts', workers: 'examples/workers/worker.mjs' }[name] ?? `examples/${name}/server.mjs`;
+  const file =
+    { deno: 'examples/deno/server.ts', bun: 'examples/bun/server.ts', workers: 'examples/workers/worker.mjs' }[name] ??
+    `examples/${name}/server.mjs`;
   if (!existsSync(join(ROOT, file))) return record(`${name}: exists`, `${file} is missing`);
   await withServer(name, servers[name], async (baseUrl) => {
-    for (const c of await serverCases(`${baseUrl}/paynet`)) record(`${name}: ${c.name} -> ${c.status}`, await judge(c, await send(c.request)));
+    for (const c of await serverCases(`${baseUrl}/paynet`))
+      record(`${name}: ${c.name} -> ${c.status}`, await judge(c, await send(c.request)));
   });
 }
 
@@ -85,7 +97,12 @@ async function runCallback() {
     for (const c of callbackCases(baseUrl)) {
       const response = await send(new Request(c.url));
       const text = await response.text();
-      record(`callback: ${c.name} -> ${c.status}`, response.status === c.status && text === c.body ? '' : `${response.status} ${text.slice(0, 200)}, expected ${c.status} ${c.body}`);
+      record(
+        `callback: ${c.name} -> ${c.status}`,
+        response.status === c.status && text === c.body
+          ? ''
+          : `${response.status} ${text.slice(0, 200)}, expected ${c.status} ${c.body}`,
+      );
     }
   });
 }

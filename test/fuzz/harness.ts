@@ -21,7 +21,12 @@ export interface FuzzTarget<T = any> {
 }
 
 /** Declares a target with its input type inferred from the arbitrary. */
-export function target<T>(name: string, weight: number, arb: fc.Arbitrary<T>, run: (input: T) => unknown): FuzzTarget<T> {
+export function target<T>(
+  name: string,
+  weight: number,
+  arb: fc.Arbitrary<T>,
+  run: (input: T) => unknown,
+): FuzzTarget<T> {
   return { name, weight, arb, run };
 }
 

@@ -31,7 +31,8 @@ const only = args.flatMap((a, i) => (args[i - 1] === '--target' ? [a] : []));
 const backend = backendName();
 
 const targets = only.length > 0 ? allTargets.filter((t) => only.includes(t.name)) : allTargets;
-if (targets.length === 0) throw new Error(`no target named ${only.join(', ')}; known: ${allTargets.map((t) => t.name).join(', ')}`);
+if (targets.length === 0)
+  throw new Error(`no target named ${only.join(', ')}; known: ${allTargets.map((t) => t.name).join(', ')}`);
 const weights = targets.reduce((s, t) => s + t.weight, 0);
 
 // Watchdog: the main thread bumps a counter before each case; the worker kills the process when
@@ -58,28 +59,44 @@ for (const [i, t] of targets.entries()) {
   const runs = Math.max(1, Math.round((total * t.weight) / weights));
   const t0 = performance.now();
   const prop = propertyOf(t, tally, () => void Atomics.add(shared, 0, 1));
-  const result = await fc.check(prop, { numRuns: runs, seed, ...(path !== undefined ? { path, endOnFailure: true } : {}) });
+  const result = await fc.check(prop, {
+    numRuns: runs,
+    seed,
+    ...(path !== undefined ? { path, endOnFailure: true } : {}),
+  });
   rows.push({ name: t.name, runs: result.numRuns, ms: performance.now() - t0 });
-  process.stdout.write(`  ${t.name.padEnd(28)} ${String(result.numRuns).padStart(8)} cases ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s${result.failed ? '  FAILED' : ''}\n`);
+  process.stdout.write(
+    `  ${t.name.padEnd(28)} ${String(result.numRuns).padStart(8)} cases ${((performance.now() - t0) / 1000).toFixed(1).padStart(6)} s${result.failed ? '  FAILED' : ''}\n`,
+  );
   if (result.failed) {
     failed = true;
     console.error(fc.defaultReportMessage(result));
     console.error(`error: ${String(result.errorInstance)}`);
-    console.error(`\nreplay: npm run test:fuzz -- --seed ${result.seed} --target ${t.name} --path ${result.counterexamplePath}`);
+    console.error(
+      `\nreplay: npm run test:fuzz -- --seed ${result.seed} --target ${t.name} --path ${result.counterexamplePath}`,
+    );
     break;
   }
 }
 
 // The table: one row per target, one column per outcome seen anywhere.
-const codes = [...new Set([...tally.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => (a === 'ok' ? -1 : b === 'ok' ? 1 : a.localeCompare(b)));
+const codes = [...new Set([...tally.values()].flatMap((m) => [...m.keys()]))].sort((a, b) =>
+  a === 'ok' ? -1 : b === 'ok' ? 1 : a.localeCompare(b),
+);
 const short = (c: string): string => c.replace(/^ERR_/, '');
 const width = codes.map((c) => Math.max(short(c).length, 7));
-console.log(`\n${'target'.padEnd(28)} ${'cases'.padStart(8)} ${'time s'.padStart(7)} ${codes.map((c, j) => short(c).padStart(width[j]!)).join(' ')}`);
+console.log(
+  `\n${'target'.padEnd(28)} ${'cases'.padStart(8)} ${'time s'.padStart(7)} ${codes.map((c, j) => short(c).padStart(width[j]!)).join(' ')}`,
+);
 for (const r of rows) {
   const m = tally.get(r.name) ?? new Map<string, number>();
-  console.log(`${r.name.padEnd(28)} ${String(r.runs).padStart(8)} ${(r.ms / 1000).toFixed(1).padStart(7)} ${codes.map((c, j) => String(m.get(c) ?? 0).padStart(width[j]!)).join(' ')}`);
+  console.log(
+    `${r.name.padEnd(28)} ${String(r.runs).padStart(8)} ${(r.ms / 1000).toFixed(1).padStart(7)} ${codes.map((c, j) => String(m.get(c) ?? 0).padStart(width[j]!)).join(' ')}`,
+  );
 }
 const sum = (c: string): number => [...tally.values()].reduce((s, m) => s + (m.get(c) ?? 0), 0);
-console.log(`${'total'.padEnd(28)} ${String(rows.reduce((s, r) => s + r.runs, 0)).padStart(8)} ${((performance.now() - started) / 1000).toFixed(1).padStart(7)} ${codes.map((c, j) => String(sum(c)).padStart(width[j]!)).join(' ')}`);
+console.log(
+  `${'total'.padEnd(28)} ${String(rows.reduce((s, r) => s + r.runs, 0)).padStart(8)} ${((performance.now() - started) / 1000).toFixed(1).padStart(7)} ${codes.map((c, j) => String(sum(c)).padStart(width[j]!)).join(' ')}`,
+);
 console.log(`\nseed ${seed}: ${failed ? 'FAILED' : 'no property failure'}`);
 process.exit(failed ? 1 : 0);

@@ -31,10 +31,12 @@ function agree<T>(what: string, input: unknown, ours: () => T, oracle: T | undef
   try {
     got = ours();
   } catch (e) {
-    if (oracle !== undefined) throw new FuzzViolation(`${what} refused ${JSON.stringify(input)} that the oracle accepts`);
+    if (oracle !== undefined)
+      throw new FuzzViolation(`${what} refused ${JSON.stringify(input)} that the oracle accepts`);
     throw e;
   }
-  if (oracle === undefined) throw new FuzzViolation(`${what} accepted ${JSON.stringify(input)} that the oracle refuses`);
+  if (oracle === undefined)
+    throw new FuzzViolation(`${what} accepted ${JSON.stringify(input)} that the oracle refuses`);
   if (!eq(got, oracle)) throw new FuzzViolation(`${what}(${JSON.stringify(input)}) differs from the oracle`);
   return got;
 }
@@ -74,21 +76,55 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_
 
 export const encodingTargets = [
   target('percentEncode', 6, hostile(), (s) =>
-    agree('percentEncode', s, () => percentEncode(s), wellFormed(s) ? rfc3986(s) : undefined, same)),
+    agree('percentEncode', s, () => percentEncode(s), wellFormed(s) ? rfc3986(s) : undefined, same),
+  ),
   target('percentDecode', 8, hostile(), (s) =>
-    agree('percentDecode', s, () => percentDecode(s), wellFormed(s) ? attempt(() => decodeURIComponent(s)) : undefined, same)),
+    agree(
+      'percentDecode',
+      s,
+      () => percentDecode(s),
+      wellFormed(s) ? attempt(() => decodeURIComponent(s)) : undefined,
+      same,
+    ),
+  ),
   target('parseForm', 8, hostile(60), (s) => agree('parseForm', s, () => parseForm(s), formOracle(s), same)),
   target('parseForm/maxPairs', 2, fc.tuple(over('a=&%+b', 30), fc.nat({ max: 6 })), ([s, max]) => {
     const got = parseForm(s, max);
     if (got.length > max) throw new FuzzViolation(`parseForm returned ${got.length} pairs with maxPairs ${max}`);
   }),
-  target('fromBase64', 6, fc.oneof(over(B64, 24), hostile(12), fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.from(b).toString('base64'))), (s) =>
-    agree('fromBase64', s, () => fromBase64(s), base64Oracle(s), sameBytes)),
+  target(
+    'fromBase64',
+    6,
+    fc.oneof(
+      over(B64, 24),
+      hostile(12),
+      fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.from(b).toString('base64')),
+    ),
+    (s) => agree('fromBase64', s, () => fromBase64(s), base64Oracle(s), sameBytes),
+  ),
   target('toBase64', 3, fc.uint8Array({ maxLength: 64 }), (b) =>
-    agree('toBase64', b, () => toBase64(b), Buffer.from(b).toString('base64'), same)),
+    agree('toBase64', b, () => toBase64(b), Buffer.from(b).toString('base64'), same),
+  ),
   target('fromHex', 5, fc.oneof(over('0123456789abcdefABCDEFgG \u0660', 24), hostile(12)), (s) =>
-    agree('fromHex', s, () => fromHex(s), hexOracle(s), sameBytes)),
-  target('toHex', 2, fc.uint8Array({ maxLength: 64 }), (b) => agree('toHex', b, () => toHex(b), Buffer.from(b).toString('hex'), same)),
-  target('toMinorUnits', 8, fc.tuple(fc.oneof(over('0123456789.', 24), over('0123456789.-+e ,x', 12), hostile(10)), fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constantFrom(-1, 18, 19, 1.5, Number.NaN))), ([a, e]) =>
-    agree('toMinorUnits', [a, e], () => toMinorUnits(a, e), Number.isInteger(e) && e >= 0 && e <= 18 ? minorOracle(a, e) : undefined, (x, y) => x === y)),
+    agree('fromHex', s, () => fromHex(s), hexOracle(s), sameBytes),
+  ),
+  target('toHex', 2, fc.uint8Array({ maxLength: 64 }), (b) =>
+    agree('toHex', b, () => toHex(b), Buffer.from(b).toString('hex'), same),
+  ),
+  target(
+    'toMinorUnits',
+    8,
+    fc.tuple(
+      fc.oneof(over('0123456789.', 24), over('0123456789.-+e ,x', 12), hostile(10)),
+      fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constantFrom(-1, 18, 19, 1.5, Number.NaN)),
+    ),
+    ([a, e]) =>
+      agree(
+        'toMinorUnits',
+        [a, e],
+        () => toMinorUnits(a, e),
+        Number.isInteger(e) && e >= 0 && e <= 18 ? minorOracle(a, e) : undefined,
+        (x, y) => x === y,
+      ),
+  ),
 ];

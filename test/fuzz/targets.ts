@@ -5,4 +5,9 @@ import { keyTargets } from './targets-keys.js';
 import { oauthTargets } from './targets-oauth.js';
 import { requestTargets } from './targets-request.js';
 
-export const allTargets: readonly FuzzTarget[] = [...encodingTargets, ...oauthTargets, ...requestTargets, ...keyTargets];
+export const allTargets: readonly FuzzTarget[] = [
+  ...encodingTargets,
+  ...oauthTargets,
+  ...requestTargets,
+  ...keyTargets,
+];

@@ -30,7 +30,11 @@ export interface ClientOAuth {
  * The `Authorization` header for a POST to `url` (its query is signed) with body `pairs`:
  * base string per RFC 5849 section 3.4.1 (parameters sorted by encoded name, then value).
  */
-export function clientAuthorization(url: string, pairs: ReadonlyArray<readonly [string, string]>, o: ClientOAuth): string {
+export function clientAuthorization(
+  url: string,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  o: ClientOAuth,
+): string {
   const u = new URL(url);
   const oauth: Array<[string, string]> = [
     ['oauth_consumer_key', o.consumerKey],
@@ -47,7 +51,9 @@ export function clientAuthorization(url: string, pairs: ReadonlyArray<readonly [
   const base = ['POST', rfc3986(baseUri), rfc3986(normalized)].join('&');
   const signature =
     o.method === 'HMAC-SHA1'
-      ? createHmac('sha1', `${rfc3986(o.secret)}&`).update(base, 'utf8').digest('base64')
+      ? createHmac('sha1', `${rfc3986(o.secret)}&`)
+          .update(base, 'utf8')
+          .digest('base64')
       : createSign('sha256').update(base, 'utf8').sign(o.secret, 'base64');
   const header: Array<[string, string]> = [...oauth, ['oauth_signature', signature]];
   return 'OAuth ' + header.map(([k, v]) => `${k}="${rfc3986(v)}"`).join(', ');

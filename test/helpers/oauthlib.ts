@@ -30,6 +30,10 @@ let python: string | undefined;
 
 /** oauthlib's signature base string for each case. */
 export function oauthlibBaseStrings(cases: readonly BaseCase[]): string[] {
-  const out = execFileSync((python ??= process.env['PAYSIG_PYTHON'] ?? probe(['python3'])['python3'] ?? 'python3'), ['-c', SCRIPT], { input: JSON.stringify(cases), encoding: 'utf8' });
+  const out = execFileSync(
+    (python ??= process.env['PAYSIG_PYTHON'] ?? probe(['python3'])['python3'] ?? 'python3'),
+    ['-c', SCRIPT],
+    { input: JSON.stringify(cases), encoding: 'utf8' },
+  );
   return JSON.parse(out) as string[];
 }

@@ -23,7 +23,9 @@ export function redisServerPath(): string {
       // not here
     }
   }
-  throw new Error('redis-server is not on PATH: install it (apt-get install redis-server), or set REDIS_URL for the tests that need no restart');
+  throw new Error(
+    'redis-server is not on PATH: install it (apt-get install redis-server), or set REDIS_URL for the tests that need no restart',
+  );
 }
 
 export function freePort(): Promise<number> {
@@ -59,9 +61,13 @@ export class RedisServer {
   /** Starts it (again) on the same port; by default without persistence. */
   restart(args: string[] = this.args): Promise<void> {
     const persistence = args.includes('--dir') ? [] : ['--save', '', '--appendonly', 'no'];
-    const child = spawn(redisServerPath(), ['--port', String(this.port), '--bind', '127.0.0.1', ...persistence, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      redisServerPath(),
+      ['--port', String(this.port), '--bind', '127.0.0.1', ...persistence, ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.child = child;
     this.started.push(child);
     return new Promise((resolve, reject) => {

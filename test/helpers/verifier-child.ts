@@ -37,7 +37,8 @@ interface Message {
 process.on('message', (m: Message) => {
   verifyOAuth(m.request, { credentials: () => ({ consumerSecret: m.secret }), nonceStore }).then(
     () => process.send!({ id: m.id, ok: true }),
-    (e: { code?: string; message?: string }) => process.send!({ id: m.id, ok: false, code: e.code ?? 'THROWN', message: e.message }),
+    (e: { code?: string; message?: string }) =>
+      process.send!({ id: m.id, ok: false, code: e.code ?? 'THROWN', message: e.message }),
   );
 });
 process.send!({ ready: true });

@@ -6,6 +6,11 @@ run('web').then(
     globalThis.__paysigResult = r;
   },
   (e) => {
-    globalThis.__paysigResult = { ok: false, lines: [`suite crashed: ${e?.stack ? e.stack : e}`, '0 passed, 1 failed'], passed: 0, failed: 1 };
+    globalThis.__paysigResult = {
+      ok: false,
+      lines: [`suite crashed: ${e?.stack ? e.stack : e}`, '0 passed, 1 failed'],
+      passed: 0,
+      failed: 1,
+    };
   },
 );

@@ -43,7 +43,8 @@ async function main() {
     platform: 'browser',
   });
   const script = readFileSync(join(dir, 'suite.js'));
-  const html = '<!doctype html><meta charset="utf-8"><title>paysig conformance</title><script type="module" src="/suite.js"></script>';
+  const html =
+    '<!doctype html><meta charset="utf-8"><title>paysig conformance</title><script type="module" src="/suite.js"></script>';
 
   server = createServer((req, res) => {
     if (req.url === '/' || req.url === '/index.html') {
@@ -60,8 +61,16 @@ async function main() {
   browser = await chromium.launch({
     executablePath,
     timeout: 60_000,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const version = browser.version();
   const page = await browser.newPage();
@@ -71,13 +80,20 @@ async function main() {
     if (m.type() === 'error') pageErrors.push(m.text());
   });
   // Anything but the local server is refused: the suite needs no network.
-  await page.route('**/*', (route) => (route.request().url().startsWith(`http://127.0.0.1:${port}/`) ? route.continue() : route.abort()));
+  await page.route('**/*', (route) =>
+    route.request().url().startsWith(`http://127.0.0.1:${port}/`) ? route.continue() : route.abort(),
+  );
   await page.goto(`http://127.0.0.1:${port}/`, { timeout: 30_000 });
-  await page.waitForFunction(() => globalThis.__paysigResult !== undefined, undefined, { timeout: 120_000, polling: 100 });
+  await page.waitForFunction(() => globalThis.__paysigResult !== undefined, undefined, {
+    timeout: 120_000,
+    polling: 100,
+  });
   const result = await page.evaluate(() => globalThis.__paysigResult);
   const isSecure = await page.evaluate(() => globalThis.isSecureContext && globalThis.crypto?.subtle !== undefined);
 
-  console.log(`chromium ${version}, paysig entry ${resolvedPaysig.join('+')}, secure context with crypto.subtle: ${isSecure}`);
+  console.log(
+    `chromium ${version}, paysig entry ${resolvedPaysig.join('+')}, secure context with crypto.subtle: ${isSecure}`,
+  );
   for (const e of pageErrors) console.log(`page error: ${e}`);
   for (const line of result.lines) console.log(line);
   return result.ok && result.passed > 0;

@@ -16,7 +16,10 @@ const fixturesPlugin = {
     b.onLoad({ filter: /.*/, namespace: 'paysig-fixtures' }, () => {
       const { vectors, keys } = loadFixtures();
       // JSON.stringify escapes lone surrogates (\ud800), so the vectors survive as written.
-      return { contents: `export const vectors = ${JSON.stringify(vectors)};\nexport const keys = ${JSON.stringify(keys)};\n`, loader: 'js' };
+      return {
+        contents: `export const vectors = ${JSON.stringify(vectors)};\nexport const keys = ${JSON.stringify(keys)};\n`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -42,6 +45,8 @@ export async function bundle({ entry, outfile, conditions, platform = 'neutral',
     legalComments: 'none',
   });
   // The entry and the backend module `#crypto` resolved to, e.g. dist/index.js+dist/crypto/web.js.
-  const resolvedPaysig = Object.keys(result.metafile.inputs).filter((p) => /^dist\/(index|crypto\/(web|node))\.js$/.test(p));
+  const resolvedPaysig = Object.keys(result.metafile.inputs).filter((p) =>
+    /^dist\/(index|crypto\/(web|node))\.js$/.test(p),
+  );
   return { resolvedPaysig };
 }

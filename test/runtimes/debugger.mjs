@@ -18,15 +18,40 @@ const sha1 = (s) => createHash('sha1').update(s, 'utf8').digest('hex');
 const pe = (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const form = (pairs) => pairs.map(([k, v]) => `${pe(k)}=${pe(v)}`).join('&');
 const http = (path, body, headers = []) =>
-  [`POST /paynet${path} HTTP/1.1`, 'Host: gate.example.com', 'Content-Type: application/x-www-form-urlencoded', 'Accept: application/vnd.pay+json', ...headers, '', body].join('\r\n');
+  [
+    `POST /paynet${path} HTTP/1.1`,
+    'Host: gate.example.com',
+    'Content-Type: application/x-www-form-urlencoded',
+    'Accept: application/vnd.pay+json',
+    ...headers,
+    '',
+    body,
+  ].join('\r\n');
 const sale = (amount, hashedAmount) =>
-  http('/api/v2/sale/1111', form([['client_orderid', '902B4FF5'], ['amount', amount], ['currency', 'EUR'], ['email', 'a@b.example'], ['control', sha1(`1111902B4FF5${hashedAmount}a@b.example${KEY}`)]]));
+  http(
+    '/api/v2/sale/1111',
+    form([
+      ['client_orderid', '902B4FF5'],
+      ['amount', amount],
+      ['currency', 'EUR'],
+      ['email', 'a@b.example'],
+      ['control', sha1(`1111902B4FF5${hashedAmount}a@b.example${KEY}`)],
+    ]),
+  );
 
 /** An HMAC-SHA1 payout signed over `signedBody`, sent with `sentBody`; the base string built by hand (RFC 5849). */
 function payout(signedBody, sentBody) {
   const url = 'https://gate.example.com/paynet/api/v2/payout/1111';
-  const oauth = [['oauth_consumer_key', 'merchant'], ['oauth_nonce', 'n-1'], ['oauth_signature_method', 'HMAC-SHA1'], ['oauth_timestamp', String(Math.floor(Date.now() / 1000))], ['oauth_version', '1.0']];
-  const sorted = [...signedBody, ...oauth].map(([k, v]) => [pe(k), pe(v)]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1));
+  const oauth = [
+    ['oauth_consumer_key', 'merchant'],
+    ['oauth_nonce', 'n-1'],
+    ['oauth_signature_method', 'HMAC-SHA1'],
+    ['oauth_timestamp', String(Math.floor(Date.now() / 1000))],
+    ['oauth_version', '1.0'],
+  ];
+  const sorted = [...signedBody, ...oauth]
+    .map(([k, v]) => [pe(k), pe(v)])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1));
   const base = `POST&${pe(url)}&${pe(sorted.map(([k, v]) => `${k}=${v}`).join('&'))}`;
   const signature = createHmac('sha1', `${KEY}&`).update(base).digest('base64');
   const header = `Authorization: OAuth ${[...oauth, ['oauth_signature', signature]].map(([k, v]) => `${k}="${pe(v)}"`).join(', ')}`;
@@ -39,7 +64,11 @@ const check = (name, ok, detail = '') => results.push({ name, ok, detail });
 const dir = join(TMP, 'debugger');
 mkdirSync(dir, { recursive: true });
 await buildDebugger(dir);
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 const server = createServer((req, res) => {
   const name = req.url === '/' ? 'index.html' : (req.url ?? '').slice(1);
   if (!['index.html', 'debugger.js', 'debugger.css'].includes(name)) return void res.writeHead(404).end();
@@ -50,14 +79,25 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({
   executablePath: probe(['chromium']).chromium ?? 'chromium',
   timeout: 60_000,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.route('**/*', (route) => (route.request().url().startsWith(`${origin}/`) ? route.continue() : route.abort()));
+  await page.route('**/*', (route) =>
+    route.request().url().startsWith(`${origin}/`) ? route.continue() : route.abort(),
+  );
   await page.goto(`${origin}/`, { timeout: 30_000 });
   await page.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
   const after = [];
@@ -73,31 +113,84 @@ try {
     runs++;
     await page.waitForSelector(`#result[data-done="${runs}"]`, { timeout: 30_000 });
   }
-  const text = (sel) => page.locator(sel).first().textContent({ timeout: 5_000 }).catch(() => null);
-  const attr = (sel, name) => page.locator(sel).first().getAttribute(name, { timeout: 5_000 }).catch(() => null);
+  const text = (sel) =>
+    page
+      .locator(sel)
+      .first()
+      .textContent({ timeout: 5_000 })
+      .catch(() => null);
+  const attr = (sel, name) =>
+    page
+      .locator(sel)
+      .first()
+      .getAttribute(name, { timeout: 5_000 })
+      .catch(() => null);
 
   await submit(sale('10.42', '1042'));
-  check('a valid control request shows valid', (await attr('[data-testid=verdict]', 'data-valid')) === 'true', await text('#result'));
+  check(
+    'a valid control request shows valid',
+    (await attr('[data-testid=verdict]', 'data-valid')) === 'true',
+    await text('#result'),
+  );
 
   await submit(sale('0.29', '28'));
   const hint = await text('[data-hint=amount-float]');
   check('a float-rounded amount shows the amount-float hint', hint !== null, await text('#result'));
   const diffWhat = await attr('[data-testid=difference]', 'data-what');
   const mark = await text('[data-testid=difference] mark');
-  check('... and the differing amount term: 29 expected, 28 hashed', diffWhat === 'control input' && mark === '9' && (await text('[data-testid=terms] tr[data-differs] th'))?.startsWith('amount') === true, `${diffWhat} ${mark}`);
+  check(
+    '... and the differing amount term: 29 expected, 28 hashed',
+    diffWhat === 'control input' &&
+      mark === '9' &&
+      (await text('[data-testid=terms] tr[data-differs] th'))?.startsWith('amount') === true,
+    `${diffWhat} ${mark}`,
+  );
 
-  const body = [['client_orderid', 'P-1'], ['amount', '10.00'], ['currency', 'EUR']];
-  const tampered = payout(body, [['client_orderid', 'P-1'], ['amount', '100.00'], ['currency', 'EUR']]);
+  const body = [
+    ['client_orderid', 'P-1'],
+    ['amount', '10.00'],
+    ['currency', 'EUR'],
+  ];
+  const tampered = payout(body, [
+    ['client_orderid', 'P-1'],
+    ['amount', '100.00'],
+    ['currency', 'EUR'],
+  ]);
   await submit(tampered.request, { clientText: tampered.base });
   const cmp = page.locator('[data-testid=client-comparison]');
   const at = Number(await attr('[data-testid=client-comparison]', 'data-index'));
-  const expectedAt = [...tampered.base].findIndex((c, i) => c !== (payout([['client_orderid', 'P-1'], ['amount', '100.00'], ['currency', 'EUR']], []).base)[i]);
-  check('a tampered OAuth request is refused', (await attr('[data-testid=verdict]', 'data-valid')) === 'false', await text('[data-testid=verdict]'));
-  check('... and shows where the base strings part', (await cmp.getAttribute('data-what')) === 'base string' && at === expectedAt && (await text('[data-testid=client-comparison] mark')) !== null, `index ${at}, expected ${expectedAt}`);
+  const expectedAt = [...tampered.base].findIndex(
+    (c, i) =>
+      c !==
+      payout(
+        [
+          ['client_orderid', 'P-1'],
+          ['amount', '100.00'],
+          ['currency', 'EUR'],
+        ],
+        [],
+      ).base[i],
+  );
+  check(
+    'a tampered OAuth request is refused',
+    (await attr('[data-testid=verdict]', 'data-valid')) === 'false',
+    await text('[data-testid=verdict]'),
+  );
+  check(
+    '... and shows where the base strings part',
+    (await cmp.getAttribute('data-what')) === 'base string' &&
+      at === expectedAt &&
+      (await text('[data-testid=client-comparison] mark')) !== null,
+    `index ${at}, expected ${expectedAt}`,
+  );
 
   const valid = payout(body, body);
   await submit(valid.request);
-  check('a valid OAuth request shows valid', (await attr('[data-testid=verdict]', 'data-valid')) === 'true', await text('#result'));
+  check(
+    'a valid OAuth request shows valid',
+    (await attr('[data-testid=verdict]', 'data-valid')) === 'true',
+    await text('#result'),
+  );
 
   check('no network request after load', after.length === 0, after.join(' '));
   check('no page errors', errors.length === 0, errors.join(' | '));

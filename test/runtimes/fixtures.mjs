@@ -12,7 +12,8 @@ export function loadFixtures() {
   const vectors = {};
   for (const f of readdirSync(vectorsDir).sort()) {
     // catalog.json describes the operations and holds no cases
-    if (f.endsWith('.json') && f !== 'catalog.json') vectors[f.slice(0, -5)] = JSON.parse(readFileSync(new URL(f, vectorsDir), 'utf8'));
+    if (f.endsWith('.json') && f !== 'catalog.json')
+      vectors[f.slice(0, -5)] = JSON.parse(readFileSync(new URL(f, vectorsDir), 'utf8'));
   }
   const keys = {};
   for (const f of readdirSync(keysDir).sort()) {

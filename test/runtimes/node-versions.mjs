@@ -21,7 +21,11 @@ if (!existsSync(join(ROOT, 'dist', 'crypto', 'node.js'))) {
 if (!existsSync(join(dir, 'node_modules')) || bins.some(([, b]) => !existsSync(b))) {
   console.log('node-versions: npm ci --prefix test/node-versions');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = await run(npm, ['ci', '--prefix', dir, '--no-audit', '--no-fund'], { cwd: ROOT, timeoutMs: 10 * 60_000, echo: true });
+  const r = await run(npm, ['ci', '--prefix', dir, '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    timeoutMs: 10 * 60_000,
+    echo: true,
+  });
   if (r.code !== 0) {
     console.log(`node-versions: npm ci failed (${r.timedOut ? 'timed out' : `exit ${r.code}`})`);
     console.log('0 passed, 1 failed');
@@ -32,7 +36,9 @@ if (!existsSync(join(dir, 'node_modules')) || bins.some(([, b]) => !existsSync(b
 const results = [];
 for (const [name, bin] of bins) {
   const r = await nodeLeg(bin, name);
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.problem ? ` (${r.problem})` : ''}`);
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.problem ? ` (${r.problem})` : ''}`,
+  );
   results.push(r);
 }
 process.exitCode = finish(results) ? 0 : 1;

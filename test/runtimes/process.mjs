@@ -53,7 +53,10 @@ export function run(cmd, args, { cwd, env, timeoutMs = 120_000, echo = false } =
 
 /** The `N passed, M failed` tally from the last non-empty line of `text`, or undefined. */
 export function tally(text) {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const m = /^(\d+) passed, (\d+) failed$/.exec(lines[lines.length - 1] ?? '');
   return m ? { passed: Number(m[1]), failed: Number(m[2]) } : undefined;
 }

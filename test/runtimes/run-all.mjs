@@ -37,7 +37,9 @@ const results = [];
 for (const [name, leg] of legs) {
   if (only.length > 0 && !only.includes(name.split(' ')[0])) continue;
   for (const r of [await leg()].flat()) {
-    console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.problem ? ` (${r.problem})` : ''}`);
+    console.log(
+      `${r.ok ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.problem ? ` (${r.problem})` : ''}`,
+    );
     results.push(r);
   }
 }

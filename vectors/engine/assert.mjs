@@ -48,7 +48,8 @@ export async function rejects(lib, code, fn, what) {
   try {
     result = await fn();
   } catch (e) {
-    if (!(e instanceof lib.PaysigError)) fail(`${what}: expected PaysigError ${code}, got non-PaysigError ${describeError(e)}`);
+    if (!(e instanceof lib.PaysigError))
+      fail(`${what}: expected PaysigError ${code}, got non-PaysigError ${describeError(e)}`);
     if (e.code !== code) fail(`${what}: expected ${code}, got ${describeError(e)}`);
     return e;
   }

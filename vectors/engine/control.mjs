@@ -19,5 +19,10 @@ export async function check(lib, c) {
   await verifyControl(c.formula, fields, c.controlKey, c.control, options);
   await verifyControl(c.formula, fields, c.controlKey, c.control.toUpperCase(), options);
   const flipped = (c.control[0] === '0' ? '1' : '0') + c.control.slice(1);
-  await rejects(lib, 'ERR_CONTROL_MISMATCH', () => verifyControl(c.formula, fields, c.controlKey, flipped, options), 'verifyControl(flipped)');
+  await rejects(
+    lib,
+    'ERR_CONTROL_MISMATCH',
+    () => verifyControl(c.formula, fields, c.controlKey, flipped, options),
+    'verifyControl(flipped)',
+  );
 }

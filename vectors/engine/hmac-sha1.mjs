@@ -9,7 +9,7 @@ export const topic = 'hmac-sha1';
 export async function check(lib, c, ctx) {
   eq(hmacKey(c.consumerSecret, c.tokenSecret), c.key, 'HMAC key per RFC 5849 3.4.2 (reference check of the vector)');
   const encode = need(lib, 'percentEncode');
-  eq(encode(c.consumerSecret) + '&' + encode(c.tokenSecret), c.key, 'HMAC key from the library\'s percentEncode');
+  eq(encode(c.consumerSecret) + '&' + encode(c.tokenSecret), c.key, "HMAC key from the library's percentEncode");
   let checked = false;
   if (ctx.internals?.hmacSha1 !== undefined) {
     eq(await ctx.internals.hmacSha1(c.key, c.baseString), c.signature, 'HMAC-SHA1 of the crypto backend');
@@ -18,11 +18,16 @@ export async function check(lib, c, ctx) {
   const parsed = parseBaseString(c.baseString);
   if (parsed === undefined) {
     if (checked) return;
-    ctx.note(`hmac-sha1/${c.id}: skipped: its base string lacks an oauth_* parameter signOAuth always sends (e.g. oauth_version), so the public API cannot reproduce it`);
+    ctx.note(
+      `hmac-sha1/${c.id}: skipped: its base string lacks an oauth_* parameter signOAuth always sends (e.g. oauth_version), so the public API cannot reproduce it`,
+    );
     return 'skip';
   }
   const oauth = Object.fromEntries(parsed.params.filter(([n]) => n.startsWith('oauth_')));
-  const r = await need(lib, 'signOAuth')({
+  const r = await need(
+    lib,
+    'signOAuth',
+  )({
     method: parsed.method,
     url: parsed.url,
     params: parsed.params.filter(([n]) => !n.startsWith('oauth_')),
@@ -49,14 +54,25 @@ function parseBaseString(base) {
   const [method, encUrl, encParams] = parts;
   const url = decodeURIComponent(encUrl);
   const paramString = decodeURIComponent(encParams);
-  const params = paramString === '' ? [] : paramString.split('&').map((kv) => {
-    const eqAt = kv.indexOf('=');
-    return [decodeURIComponent(kv.slice(0, eqAt)), decodeURIComponent(kv.slice(eqAt + 1))];
-  });
-  const names = params.filter(([n]) => n.startsWith('oauth_')).map(([n]) => n).sort().join(',');
+  const params =
+    paramString === ''
+      ? []
+      : paramString.split('&').map((kv) => {
+          const eqAt = kv.indexOf('=');
+          return [decodeURIComponent(kv.slice(0, eqAt)), decodeURIComponent(kv.slice(eqAt + 1))];
+        });
+  const names = params
+    .filter(([n]) => n.startsWith('oauth_'))
+    .map(([n]) => n)
+    .sort()
+    .join(',');
   const want = 'oauth_consumer_key,oauth_nonce,oauth_signature_method,oauth_timestamp';
   if (names !== want + ',oauth_version' && names !== want + ',oauth_token,oauth_version') return undefined;
-  if (params.some(([n, v]) => (n === 'oauth_version' && v !== '1.0') || (n === 'oauth_signature_method' && v !== 'HMAC-SHA1'))) {
+  if (
+    params.some(
+      ([n, v]) => (n === 'oauth_version' && v !== '1.0') || (n === 'oauth_signature_method' && v !== 'HMAC-SHA1'),
+    )
+  ) {
     return undefined;
   }
   // Query parameters of the URL are not recoverable as such: treat all as body parameters, which

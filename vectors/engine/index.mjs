@@ -35,7 +35,19 @@ import { checks as operationRoundTrips } from './builtin/operations.mjs';
 import { CheckError, describeError, fail } from './assert.mjs';
 
 const TOPICS = Object.fromEntries(
-  [percentEncoding, form, control, baseString, hmacSha1, rsaSha256, oauthSign, oauthVerifyNegative, operations, callbacks, keysNegative].map((m) => [m.topic, m]),
+  [
+    percentEncoding,
+    form,
+    control,
+    baseString,
+    hmacSha1,
+    rsaSha256,
+    oauthSign,
+    oauthVerifyNegative,
+    operations,
+    callbacks,
+    keysNegative,
+  ].map((m) => [m.topic, m]),
 );
 const BUILTIN = [...anchors, ...controlRoundTrips, ...oauthRoundTrips, ...operationRoundTrips];
 
@@ -56,12 +68,18 @@ export function listChecks(vectors) {
     if (mod === undefined) {
       out.push({ id: whole, group: topic, run: () => fail('no topic module in vectors/engine/ for this vector file') });
     } else if (file === undefined) {
-      out.push({ id: whole, group: topic, run: () => fail('the engine has a topic module for this file, but the file was not given') });
+      out.push({
+        id: whole,
+        group: topic,
+        run: () => fail('the engine has a topic module for this file, but the file was not given'),
+      });
     } else if (!Array.isArray(file.cases) || file.cases.length === 0) {
       out.push({ id: whole, group: topic, run: () => fail('file has no non-empty "cases" array') });
     } else {
-      for (const [name, fn] of mod.fileChecks ?? []) out.push({ id: `${topic}: ${name}`, group: topic, run: (lib, ctx) => fn(lib, file.cases, ctx) });
-      for (const c of file.cases) out.push({ id: `${topic}/${c.id}`, group: topic, run: (lib, ctx) => mod.check(lib, c, ctx) });
+      for (const [name, fn] of mod.fileChecks ?? [])
+        out.push({ id: `${topic}: ${name}`, group: topic, run: (lib, ctx) => fn(lib, file.cases, ctx) });
+      for (const c of file.cases)
+        out.push({ id: `${topic}/${c.id}`, group: topic, run: (lib, ctx) => mod.check(lib, c, ctx) });
     }
   }
   return out;
@@ -73,7 +91,17 @@ export function listChecks(vectors) {
  */
 export function createContext({ keys = {}, expectBackend, internals, log = () => {} }) {
   const notes = [];
-  return { keys, expectBackend, internals, memo: new Map(), notes, note: (s) => { notes.push(s); log(`note: ${s}`); } };
+  return {
+    keys,
+    expectBackend,
+    internals,
+    memo: new Map(),
+    notes,
+    note: (s) => {
+      notes.push(s);
+      log(`note: ${s}`);
+    },
+  };
 }
 
 /** A failure's message: a CheckError's own, anything else as "threw ...". */

@@ -25,8 +25,15 @@ export async function check(lib, c, ctx) {
 }
 
 export const fileChecks = [
-  ['refusals of every kind and positive controls', async (_lib, cases) => {
-    const kinds = [...new Set(cases.map((c) => c.error ?? 'accepted'))].sort();
-    eq(kinds, ['ERR_KEY_EXPONENT', 'ERR_KEY_INVALID', 'ERR_KEY_TOO_LARGE', 'ERR_KEY_TOO_SMALL', 'accepted'], 'kinds of keys-negative cases');
-  }],
+  [
+    'refusals of every kind and positive controls',
+    async (_lib, cases) => {
+      const kinds = [...new Set(cases.map((c) => c.error ?? 'accepted'))].sort();
+      eq(
+        kinds,
+        ['ERR_KEY_EXPONENT', 'ERR_KEY_INVALID', 'ERR_KEY_TOO_LARGE', 'ERR_KEY_TOO_SMALL', 'accepted'],
+        'kinds of keys-negative cases',
+      );
+    },
+  ],
 ];

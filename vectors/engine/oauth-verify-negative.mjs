@@ -18,7 +18,12 @@ export async function check(lib, c, ctx) {
   if (c.now !== undefined) options.now = c.now;
   if (c.maxSkewSeconds !== undefined) options.maxSkewSeconds = c.maxSkewSeconds;
   const rq = c.request;
-  const request = { method: rq.method, url: rq.url, params: pairs(rq.params ?? [], 'params'), authorization: rq.authorization };
+  const request = {
+    method: rq.method,
+    url: rq.url,
+    params: pairs(rq.params ?? [], 'params'),
+    authorization: rq.authorization,
+  };
   const verify = need(lib, 'verifyOAuth');
   if (c.error !== undefined) return rejects(lib, c.error, () => verify(request, options), 'verifyOAuth');
   ok(c.result !== undefined, 'a case needs "error" or "result"');

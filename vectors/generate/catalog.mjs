@@ -14,7 +14,8 @@ const { describeCatalog } = await import(pathToFileURL(DESCRIBE).href);
 
 /** JSON with 2-space indentation, arrays of scalars on one line, non-ASCII as \u escapes. */
 function format(v, indent = '') {
-  const scalar = (x) => JSON.stringify(x).replace(/[\u007f-\uffff]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
+  const scalar = (x) =>
+    JSON.stringify(x).replace(/[\u007f-\uffff]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
   const inner = indent + '  ';
   if (Array.isArray(v)) {
     if (v.length === 0) return '[]';

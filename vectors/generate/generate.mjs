@@ -39,10 +39,22 @@ import * as callbacks from './topics/callbacks.mjs';
 import { generate as keysNegative } from './keys-negative.mjs';
 
 /** In the order they are generated and printed. */
-const TOPICS = [percentEncoding, form, control, baseString, hmacSha1, rsaSha256, oauthSign, oauthVerifyNegative, operations, callbacks, {
-  // keys-negative.mjs has its own DER writer and Python cross-check (keys-negative.py)
-  generate: async () => ({ topic: 'keys-negative', ...(await keysNegative()) }),
-}];
+const TOPICS = [
+  percentEncoding,
+  form,
+  control,
+  baseString,
+  hmacSha1,
+  rsaSha256,
+  oauthSign,
+  oauthVerifyNegative,
+  operations,
+  callbacks,
+  {
+    // keys-negative.mjs has its own DER writer and Python cross-check (keys-negative.py)
+    generate: async () => ({ topic: 'keys-negative', ...(await keysNegative()) }),
+  },
+];
 
 /** The format version of every vector file (`format` at the top); 2: `source` holds fact ids of SOURCES.md. */
 const FORMAT = 2;
@@ -58,7 +70,8 @@ function writeTopic({ topic, description, cases }) {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(c.id)) throw new Error(`${topic}: id ${c.id} is not kebab-case`);
     if (ids.has(c.id)) throw new Error(`${topic}: duplicate id ${c.id}`);
     ids.add(c.id);
-    for (const f of String(c.source).split('; ')) if (!FACTS.has(f)) throw new Error(`${topic}: ${c.id} cites ${JSON.stringify(f)}, not a fact id of SOURCES.md`);
+    for (const f of String(c.source).split('; '))
+      if (!FACTS.has(f)) throw new Error(`${topic}: ${c.id} cites ${JSON.stringify(f)}, not a fact id of SOURCES.md`);
   }
   const doc = { $schema: `./schema/${topic}.schema.json`, format: FORMAT, description, cases };
   writeFileSync(join(VECTORS, `${topic}.json`), pretty(doc, '') + '\n');

@@ -40,7 +40,9 @@ export function keyCheck(file) {
 
 /** The reference signer, with `privateKeyFile` (a file of vectors/keys/) for RSA-SHA256; what oracle.py also returns. */
 export function oauthSignNaive(c) {
-  const { baseString, signature, oauthParams } = ref.signOAuth(c.privateKeyFile === undefined ? c : { ...c, privateKey: readKey(c.privateKeyFile) });
+  const { baseString, signature, oauthParams } = ref.signOAuth(
+    c.privateKeyFile === undefined ? c : { ...c, privateKey: readKey(c.privateKeyFile) },
+  );
   return { baseString, signature, oauthParams };
 }
 
@@ -59,8 +61,14 @@ export function attempt(fn, input) {
 
 function sortedObject(o) {
   return o !== null && typeof o === 'object' && !Array.isArray(o)
-    ? Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortedObject(o[k])]))
-    : Array.isArray(o) ? o.map(sortedObject) : o;
+    ? Object.fromEntries(
+        Object.keys(o)
+          .sort()
+          .map((k) => [k, sortedObject(o[k])]),
+      )
+    : Array.isArray(o)
+      ? o.map(sortedObject)
+      : o;
 }
 
 /** Runs every task in both oracles; returns the JS answers after checking Python agrees. */
@@ -79,7 +87,9 @@ function computeAll(tasks) {
       const theirs = answer[task][i];
       if (!isDeepStrictEqual(sortedObject(mine), sortedObject(theirs))) {
         bad++;
-        console.error(`oracles disagree on ${task}[${i}] ${JSON.stringify(tasks[task].inputs[i])}\n  js: ${JSON.stringify(mine)}\n  py: ${JSON.stringify(theirs)}`);
+        console.error(
+          `oracles disagree on ${task}[${i}] ${JSON.stringify(tasks[task].inputs[i])}\n  js: ${JSON.stringify(mine)}\n  py: ${JSON.stringify(theirs)}`,
+        );
       }
     });
   }
@@ -110,7 +120,10 @@ export function resultOf(defs, results, id) {
 }
 
 export function mustEqual(label, got, published) {
-  if (got !== published) throw new Error(`${label}: computed ${JSON.stringify(got)} but the published value is ${JSON.stringify(published)}`);
+  if (got !== published)
+    throw new Error(
+      `${label}: computed ${JSON.stringify(got)} but the published value is ${JSON.stringify(published)}`,
+    );
 }
 
 /** Builds the case list: positive ones get `expected`, refused ones `error`. */
@@ -119,7 +132,8 @@ export function assemble(defs, results, toExpected) {
     const r = results[i];
     const { id, description, source, expectError, ...inputs } = d;
     if (expectError !== undefined || r.error !== undefined) {
-      if (r.error !== expectError) throw new Error(`${id}: oracles say ${JSON.stringify(r)}, case expects error ${expectError}`);
+      if (r.error !== expectError)
+        throw new Error(`${id}: oracles say ${JSON.stringify(r)}, case expects error ${expectError}`);
       return { id, description, source, ...inputs, error: r.error };
     }
     return { id, description, source, ...inputs, ...toExpected(r.ok, d) };

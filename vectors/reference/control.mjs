@@ -10,18 +10,63 @@ export const P = 'pair';
 
 /** Every formula's terms in order, with their presence rule. */
 export const FORMULA_TERMS = {
-  'C-A': [['login', R], ['client_orderid', R], ['orderid', R]],
-  'C-B': [['endpointId', R], ['client_orderid', R], ['amount', R], ['email', R]],
-  'C-C': [['endpointId', R], ['client_orderid', R], ['email', R]],
-  'C-D': [['login', R], ['client_orderid', R], ['orderid', R], ['amount', P], ['currency', P]],
-  'C-E': [['login', R], ['client_orderid', R], ['cardrefid', R], ['amount', P], ['currency', P]],
-  'C-S': [['login', R], ['client_orderid', R], ['orderid', E]],
-  'CARD-INFO': [['login', R], ['cardrefid', R]],
-  'TRANSFER-BY-REF': [
-    ['login', R], ['client_orderid', R], ['source-card-ref-id', E], ['destination-card-ref-id', R], ['amount', R], ['currency', R],
+  'C-A': [
+    ['login', R],
+    ['client_orderid', R],
+    ['orderid', R],
   ],
-  CALLBACK: [['status', R], ['orderid', R], ['client_orderid', R]],
-  REDIRECT: [['status', R], ['orderid', R], ['client_orderid', R]],
+  'C-B': [
+    ['endpointId', R],
+    ['client_orderid', R],
+    ['amount', R],
+    ['email', R],
+  ],
+  'C-C': [
+    ['endpointId', R],
+    ['client_orderid', R],
+    ['email', R],
+  ],
+  'C-D': [
+    ['login', R],
+    ['client_orderid', R],
+    ['orderid', R],
+    ['amount', P],
+    ['currency', P],
+  ],
+  'C-E': [
+    ['login', R],
+    ['client_orderid', R],
+    ['cardrefid', R],
+    ['amount', P],
+    ['currency', P],
+  ],
+  'C-S': [
+    ['login', R],
+    ['client_orderid', R],
+    ['orderid', E],
+  ],
+  'CARD-INFO': [
+    ['login', R],
+    ['cardrefid', R],
+  ],
+  'TRANSFER-BY-REF': [
+    ['login', R],
+    ['client_orderid', R],
+    ['source-card-ref-id', E],
+    ['destination-card-ref-id', R],
+    ['amount', R],
+    ['currency', R],
+  ],
+  CALLBACK: [
+    ['status', R],
+    ['orderid', R],
+    ['client_orderid', R],
+  ],
+  REDIRECT: [
+    ['status', R],
+    ['orderid', R],
+    ['client_orderid', R],
+  ],
 };
 
 export const INT64_MAX = 9223372036854775807n;
@@ -39,7 +84,8 @@ export function minorUnits(amount, exponent) {
 
 /** An endpoint or endpoint group id: a canonical decimal int64. */
 export function endpointTerm(v) {
-  if (typeof v !== 'string' || !/^(0|[1-9][0-9]*)$/.test(v) || BigInt(v) > INT64_MAX) throw new Refused('ERR_INVALID_INPUT');
+  if (typeof v !== 'string' || !/^(0|[1-9][0-9]*)$/.test(v) || BigInt(v) > INT64_MAX)
+    throw new Refused('ERR_INVALID_INPUT');
   return v;
 }
 

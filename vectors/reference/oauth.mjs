@@ -3,7 +3,8 @@
 // No imports beyond ./percent.mjs and no Node APIs, so the vector engine can use it everywhere.
 import { Refused, formParse, percentEncode } from './percent.mjs';
 
-const URL_RE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/?#:]*)(?::([0-9]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?$/;
+const URL_RE =
+  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/?#:]*)(?::([0-9]*))?([^?#]*)(?:\?([^#]*))?(?:#.*)?$/;
 
 /** RFC 5849 3.4.1.2: `scheme://host[:port]/path` (lower-cased, default port dropped) and the raw query. */
 export function baseUri(url) {
@@ -31,7 +32,10 @@ export function normalizeParameters(pairs) {
 export function baseString({ method, url, params }) {
   const { uri, query } = baseUri(url);
   const normalizedParameters = normalizeParameters([...formParse(query), ...params]);
-  return { normalizedParameters, baseString: `${method.toUpperCase()}&${percentEncode(uri)}&${percentEncode(normalizedParameters)}` };
+  return {
+    normalizedParameters,
+    baseString: `${method.toUpperCase()}&${percentEncode(uri)}&${percentEncode(normalizedParameters)}`,
+  };
 }
 
 /** RFC 5849 3.4.2: the HMAC-SHA1 key, pe(consumerSecret) & pe(tokenSecret). */
@@ -52,7 +56,15 @@ export function oauthPairs(c) {
   return p;
 }
 
-const HEADER_ORDER = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_token', 'oauth_version', 'oauth_signature'];
+const HEADER_ORDER = [
+  'oauth_consumer_key',
+  'oauth_nonce',
+  'oauth_signature_method',
+  'oauth_timestamp',
+  'oauth_token',
+  'oauth_version',
+  'oauth_signature',
+];
 
 /**
  * The Authorization header in one fixed order (the order paysig writes; RFC 5849 3.5.1 leaves it
@@ -71,7 +83,8 @@ export function authorizationHeader(realm, oauthParams) {
  * Throws an Error on anything else (another scheme, an unquoted value, a repeated name, garbage).
  */
 export function parseAuthorization(header) {
-  if (typeof header !== 'string' || !header.startsWith('OAuth ')) throw new Error(`authorization must start with "OAuth ": ${JSON.stringify(header)}`);
+  if (typeof header !== 'string' || !header.startsWith('OAuth '))
+    throw new Error(`authorization must start with "OAuth ": ${JSON.stringify(header)}`);
   const params = {};
   const order = [];
   const re = /\s*([A-Za-z0-9_]+)="([^"]*)"\s*(,|$)/y;
@@ -85,6 +98,7 @@ export function parseAuthorization(header) {
     end = re.lastIndex;
     if (m[3] === '') break;
   }
-  if (end !== rest.length) throw new Error(`authorization has unparsable text at ${end}: ${JSON.stringify(rest.slice(end))}`);
+  if (end !== rest.length)
+    throw new Error(`authorization has unparsable text at ${end}: ${JSON.stringify(rest.slice(end))}`);
   return { params, order };
 }

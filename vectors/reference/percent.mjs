@@ -80,7 +80,11 @@ export function formParse(body) {
   for (const seg of body.split('&')) {
     if (seg === '') continue;
     const eq = seg.indexOf('=');
-    out.push(eq < 0 ? [percentDecode(seg, true), ''] : [percentDecode(seg.slice(0, eq), true), percentDecode(seg.slice(eq + 1), true)]);
+    out.push(
+      eq < 0
+        ? [percentDecode(seg, true), '']
+        : [percentDecode(seg.slice(0, eq), true), percentDecode(seg.slice(eq + 1), true)],
+    );
   }
   return out;
 }

@@ -41,4 +41,3 @@ export function plainVerify(request, { controlKey, now, maxSkewSeconds = 300 }) 
   }
   return false;
 }
-

@@ -17,9 +17,12 @@ export function signOAuth(c) {
   const b = baseString({ method: c.method, url: c.url, params: [...c.params, ...oauth] });
   const signature =
     c.signatureMethod === 'HMAC-SHA1'
-      ? hmacSha1({ baseString: b.baseString, consumerSecret: c.consumerSecret, tokenSecret: c.tokenSecret ?? '' }).signature
+      ? hmacSha1({ baseString: b.baseString, consumerSecret: c.consumerSecret, tokenSecret: c.tokenSecret ?? '' })
+          .signature
       : rsaSha256Sign(b.baseString, c.privateKey);
-  const oauthParams = Object.fromEntries([...oauth, ['oauth_signature', signature]].sort((x, y) => (x[0] < y[0] ? -1 : 1)));
+  const oauthParams = Object.fromEntries(
+    [...oauth, ['oauth_signature', signature]].sort((x, y) => (x[0] < y[0] ? -1 : 1)),
+  );
   return { baseString: b.baseString, signature, oauthParams, authorization: authorizationHeader(c.realm, oauthParams) };
 }
 

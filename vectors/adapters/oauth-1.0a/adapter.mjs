@@ -16,7 +16,8 @@ import OAuth from 'oauth-1.0a';
 const KEYS = join(process.env.PAYSIG_VECTORS ?? new URL('../../', import.meta.url).pathname, 'keys');
 
 const hmacSha1 = (base, key) => createHmac('sha1', key).update(base).digest('base64');
-const rsaSha256 = (file) => (base) => sign('sha256', Buffer.from(base), createPrivateKey(readFileSync(join(KEYS, file), 'utf8'))).toString('base64');
+const rsaSha256 = (file) => (base) =>
+  sign('sha256', Buffer.from(base), createPrivateKey(readFileSync(join(KEYS, file), 'utf8'))).toString('base64');
 
 /** The library takes parameters as an object; a repeated name becomes an array, as it expects. */
 function toData(pairs) {
@@ -47,7 +48,15 @@ const plain = OAuth({ consumer: { key: '', secret: '' } });
 const OUTPUTS = {
   'percent-encoding': (c) => (c.operation === 'encode' ? plain.percentEncode(c.input) : undefined),
   'base-string': (c) => plain.getBaseString({ method: c.method, url: c.url, data: toData(c.params) }, {}),
-  'hmac-sha1': (c) => hmacSha1(c.baseString, OAuth({ consumer: { key: '', secret: c.consumerSecret }, signature_method: 'HMAC-SHA1', hash_function: hmacSha1 }).getSigningKey(c.tokenSecret)),
+  'hmac-sha1': (c) =>
+    hmacSha1(
+      c.baseString,
+      OAuth({
+        consumer: { key: '', secret: c.consumerSecret },
+        signature_method: 'HMAC-SHA1',
+        hash_function: hmacSha1,
+      }).getSigningKey(c.tokenSecret),
+    ),
   'rsa-sha256': (c) => signer(c).signed.oauth_signature,
   'oauth-sign': (c) => {
     const { oauth, signed } = signer(c);

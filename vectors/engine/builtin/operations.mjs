@@ -36,7 +36,18 @@ builtin('roundtrip/operations', async (lib, ctx) => {
     // Rows whose scheme is unknown need an explicit one: refused without, checked with C-B and RSA-SHA256.
     const schemes = known ? [undefined] : ['C-B', 'RSA-SHA256'];
     if (!known) {
-      await rejects(lib, 'ERR_UNSUPPORTED', () => signRequest(id, { baseUrl: 'https://sandbox.example.com/paynet', endpointId: 1, params: sampleParams(row, 'C-B'), credentials }), `${id}: no scheme given`);
+      await rejects(
+        lib,
+        'ERR_UNSUPPORTED',
+        () =>
+          signRequest(id, {
+            baseUrl: 'https://sandbox.example.com/paynet',
+            endpointId: 1,
+            params: sampleParams(row, 'C-B'),
+            credentials,
+          }),
+        `${id}: no scheme given`,
+      );
     }
     for (const scheme of schemes) {
       const label = scheme === undefined ? id : `${id} (scheme ${scheme})`;
@@ -44,7 +55,14 @@ builtin('roundtrip/operations', async (lib, ctx) => {
       const formula = scheme === undefined ? row.auth.formula : kind === 'control' ? scheme : undefined;
       for (const where of [{ endpointId: 4321 }, { endpointGroupId: '77' }]) {
         const what = `${label}${where.endpointGroupId ? ' by group' : ''}`;
-        const opts = { baseUrl: 'https://sandbox.example.com/paynet/', ...where, params: sampleParams(row, formula), credentials, timestamp: NOW, nonce: `op-${id}-${scheme}-${where.endpointGroupId ?? 'e'}` };
+        const opts = {
+          baseUrl: 'https://sandbox.example.com/paynet/',
+          ...where,
+          params: sampleParams(row, formula),
+          credentials,
+          timestamp: NOW,
+          nonce: `op-${id}-${scheme}-${where.endpointGroupId ?? 'e'}`,
+        };
         if (scheme !== undefined) opts.scheme = scheme;
         let signed;
         try {
@@ -56,14 +74,21 @@ builtin('roundtrip/operations', async (lib, ctx) => {
         ok(request instanceof Request, `${what}: signRequest gives a Fetch Request`);
         eq(request.method, 'POST', `${what}: method`);
         const path = new URL(request.url).pathname;
-        const expectPath = '/paynet' + (where.endpointGroupId ? row.groupPath?.replace('{endpointGroupId}', '77') : row.path.replace('{endpointId}', '4321'));
+        const expectPath =
+          '/paynet' +
+          (where.endpointGroupId
+            ? row.groupPath?.replace('{endpointGroupId}', '77')
+            : row.path.replace('{endpointId}', '4321'));
         eq(path, expectPath, `${what}: path`);
         const body = await request.clone().text();
         ok(!/\+/.test(body), `${what}: form body never uses "+": ${show(body)}`);
-        if (kind === 'oauth') ok((request.headers.get('authorization') ?? '').startsWith('OAuth '), `${what}: Authorization header`);
+        if (kind === 'oauth')
+          ok((request.headers.get('authorization') ?? '').startsWith('OAuth '), `${what}: Authorization header`);
         else ok(/(^|&)control=[0-9a-f]{40}(&|$)/.test(body), `${what}: control in the body`);
         const vopts = {
-          basePath: '/paynet', now: NOW, nonceStore: freshStore(lib),
+          basePath: '/paynet',
+          now: NOW,
+          nonceStore: freshStore(lib),
           credentials: () => ({ controlKey: CONTROL_KEY, publicKey }),
         };
         if (scheme !== undefined) vopts.schemes = { [id]: scheme };
@@ -81,18 +106,47 @@ builtin('roundtrip/operations', async (lib, ctx) => {
         const tamperedBody = body.replace(re, '$1$2=$3X');
         ok(tamperedBody !== body, `${what}: tampering changed the body`);
         const tampered = new Request(request.url, { method: 'POST', headers: request.headers, body: tamperedBody });
-        const e = await rejects(lib, kind === 'oauth' ? 'ERR_SIGNATURE_INVALID' : 'ERR_CONTROL_MISMATCH', () => verifyRequest(tampered, vopts), `${what}: tampered ${field}`);
+        const e = await rejects(
+          lib,
+          kind === 'oauth' ? 'ERR_SIGNATURE_INVALID' : 'ERR_CONTROL_MISMATCH',
+          () => verifyRequest(tampered, vopts),
+          `${what}: tampered ${field}`,
+        );
         if (typeof lib.httpStatusOf === 'function') eq(lib.httpStatusOf(e), 403, `${what}: httpStatusOf(tampered)`);
-        const wrongKey = { ...vopts, nonceStore: freshStore(lib), credentials: () => ({ controlKey: CONTROL_KEY + '0', publicKey: keyText(ctx, 'test-only-rsa-4096-spki.pem', 'key') }) };
-        await rejects(lib, kind === 'oauth' ? 'ERR_SIGNATURE_INVALID' : 'ERR_CONTROL_MISMATCH', () => verifyRequest(request.clone(), wrongKey), `${what}: verified with other credentials`);
+        const wrongKey = {
+          ...vopts,
+          nonceStore: freshStore(lib),
+          credentials: () => ({
+            controlKey: CONTROL_KEY + '0',
+            publicKey: keyText(ctx, 'test-only-rsa-4096-spki.pem', 'key'),
+          }),
+        };
+        await rejects(
+          lib,
+          kind === 'oauth' ? 'ERR_SIGNATURE_INVALID' : 'ERR_CONTROL_MISMATCH',
+          () => verifyRequest(request.clone(), wrongKey),
+          `${what}: verified with other credentials`,
+        );
       }
     }
   }
-  await rejects(lib, 'ERR_UNKNOWN_OPERATION', () => signRequest('no-such-operation', { baseUrl: 'https://x.example', endpointId: 1, params: {}, credentials }), 'unknown operation');
+  await rejects(
+    lib,
+    'ERR_UNKNOWN_OPERATION',
+    () => signRequest('no-such-operation', { baseUrl: 'https://x.example', endpointId: 1, params: {}, credentials }),
+    'unknown operation',
+  );
   const stray = new Request('https://sandbox.example.com/paynet/api/v2/no-such/1', {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/vnd.pay+json' }, body: 'a=1',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/vnd.pay+json' },
+    body: 'a=1',
   });
-  await rejects(lib, 'ERR_UNKNOWN_OPERATION', () => verifyRequest(stray, { basePath: '/paynet', credentials: () => undefined }), 'unknown path');
+  await rejects(
+    lib,
+    'ERR_UNKNOWN_OPERATION',
+    () => verifyRequest(stray, { basePath: '/paynet', credentials: () => undefined }),
+    'unknown path',
+  );
 });
 
 /** A body field covered by the signature: for control, the first non-login term present in the body. */

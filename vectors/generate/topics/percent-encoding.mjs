@@ -3,8 +3,20 @@
 import { UNRESERVED, assemble, compute, mustEqual, pd, pe, vectorFile } from '../support.mjs';
 
 export async function generate() {
-  const enc = (id, description, input, source = 'R-3986-2.1; R-5849-3.6') => ({ id, description, source, operation: 'encode', input });
-  const dec = (id, description, input, source = 'R-3986-2.1') => ({ id, description, source, operation: 'decode', input });
+  const enc = (id, description, input, source = 'R-3986-2.1; R-5849-3.6') => ({
+    id,
+    description,
+    source,
+    operation: 'encode',
+    input,
+  });
+  const dec = (id, description, input, source = 'R-3986-2.1') => ({
+    id,
+    description,
+    source,
+    operation: 'decode',
+    input,
+  });
   const defs = [
     enc('unreserved-ascii', 'every unreserved ASCII character stays as it is', UNRESERVED),
     enc('gen-delims', 'every gen-delim of RFC 3986 2.2 is escaped', ':/?#[]@'),
@@ -18,7 +30,11 @@ export async function generate() {
     enc('control-chars', 'control characters NUL, US and DEL are escaped', '\u0000\u001f\u007f'),
     enc('two-byte-utf8', 'two-byte UTF-8 (U+00E9, U+00DF) in uppercase hex', 'éß'),
     enc('three-byte-utf8', 'three-byte UTF-8 (euro sign, CJK)', '€日本'),
-    enc('four-byte-utf8-emoji', 'a character outside the BMP (U+1F600) is one 4-byte sequence, not two surrogates', '😀'),
+    enc(
+      'four-byte-utf8-emoji',
+      'a character outside the BMP (U+1F600) is one 4-byte sequence, not two surrogates',
+      '😀',
+    ),
     enc('four-byte-utf8-clef', 'U+1D11E between ASCII letters', 'a𝄞b'),
     enc('bom-kept', 'a leading U+FEFF is data and is encoded', '\ufeffx'),
     enc('ladies-gentlemen', 'mixed text with space and plus', 'Ladies + Gentlemen'),
@@ -44,7 +60,12 @@ export async function generate() {
     dec('decode-beyond-unicode', 'a code point above U+10FFFF is refused', '%F4%90%80%80'),
   ];
   const neg = new Set(['lone-high-surrogate', 'lone-low-surrogate', 'high-surrogate-at-end', 'reversed-surrogates']);
-  for (const d of defs) if (neg.has(d.id) || (d.operation === 'decode' && /^decode-(lone|short|non|truncated|overlong|ff|encoded|beyond)/.test(d.id))) d.expectError = 'ERR_ENCODING';
+  for (const d of defs)
+    if (
+      neg.has(d.id) ||
+      (d.operation === 'decode' && /^decode-(lone|short|non|truncated|overlong|ff|encoded|beyond)/.test(d.id))
+    )
+      d.expectError = 'ERR_ENCODING';
   const results = compute(defs, {
     task: (d) => d.operation,
     fns: { encode: (d) => pe(d.input), decode: (d) => pd(d.input) },
