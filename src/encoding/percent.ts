@@ -6,6 +6,9 @@
  * @module
  */
 import { EncodingError } from '../errors.js';
+import { assertWellFormed, isWellFormed } from './well-formed.js';
+
+export { assertWellFormed, isWellFormed, isWellFormedFallback } from './well-formed.js';
 
 // The tables are built by functions marked pure, so a bundler drops them from bundles that
 // use only assertWellFormed or percentDecode.
@@ -59,9 +62,6 @@ let outScratch = /* @__PURE__ */ new Uint8Array(4096);
 const utf8Encoder = /* @__PURE__ */ new TextEncoder();
 /** The output is ASCII, so a UTF-8 decoder returns it unchanged (and quickly). */
 const asciiDecoder = /* @__PURE__ */ new TextDecoder();
-/** The runtime's own well-formedness check (ES2024), when it has one. */
-const nativeWellFormed = /* @__PURE__ */ (() =>
-  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function')();
 
 function loneSurrogate(at: number): EncodingError {
   return new EncodingError(`lone surrogate at index ${at} cannot be encoded as UTF-8`);
@@ -265,40 +265,5 @@ function decodeUtf8(bytes: number[], at: number): string {
     return fatal.decode(new Uint8Array(bytes));
   } catch {
     throw new EncodingError(`percent-escapes at index ${at} are not valid UTF-8`);
-  }
-}
-
-/**
- * {@link isWellFormed} for runtimes without `String.prototype.isWellFormed`: `encodeURIComponent`
- * throws a `URIError` on a lone surrogate and on nothing else. Internal.
- */
-export function isWellFormedFallback(value: string): boolean {
-  try {
-    encodeURIComponent(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** True when the string has no lone surrogate, so it has an exact UTF-8 form. */
-export function isWellFormed(value: string): boolean {
-  // The runtime's String.prototype.isWellFormed (ES2024) when present.
-  return nativeWellFormed
-    ? (value as string & { isWellFormed(): boolean }).isWellFormed()
-    : isWellFormedFallback(value);
-}
-
-/**
- * Throws an {@link EncodingError} naming `field` when the string holds a lone surrogate, which
- * UTF-8 encoders would otherwise replace silently with U+FFFD.
- */
-export function assertWellFormed(value: string, field?: string): void {
-  if (!isWellFormed(value)) {
-    const where = field === undefined ? 'text' : `"${field}"`;
-    throw new EncodingError(
-      `${where} holds a lone surrogate and has no UTF-8 form`,
-      field === undefined ? {} : { field },
-    );
   }
 }

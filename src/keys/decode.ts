@@ -6,15 +6,8 @@
  * @module
  */
 import { KeyError } from '../errors.js';
-import {
-  pkcs1ToPkcs8,
-  pkcs1ToSpki,
-  pkcs8ToPkcs1,
-  readRsaPrivateKey,
-  readRsaPublicKey,
-  spkiToPkcs1,
-  type RsaInfo,
-} from './der.js';
+import { pkcs1ToPkcs8, pkcs1ToSpki } from './der-write.js';
+import { pkcs8ToPkcs1, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1, type RsaInfo } from './der.js';
 import { parsePem, type Pem, type PemLabel } from './pem.js';
 import { checkRsaKey } from './rules.js';
 

@@ -4,17 +4,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { KeyError, PaysigError } from '../errors.js';
-import {
-  encodeElement,
-  integerBits,
-  pkcs1ToPkcs8,
-  pkcs1ToSpki,
-  pkcs8ToPkcs1,
-  readElement,
-  readRsaPrivateKey,
-  readRsaPublicKey,
-  spkiToPkcs1,
-} from './der.js';
+import { encodeElement, pkcs1ToPkcs8, pkcs1ToSpki } from './der-write.js';
+import { integerBits, pkcs8ToPkcs1, readElement, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1 } from './der.js';
 
 const KEYS = new URL('../../vectors/keys/', import.meta.url);
 const pemOf = (name: string): string => readFileSync(new URL(`test-only-${name}.pem`, KEYS), 'utf8');

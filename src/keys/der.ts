@@ -16,18 +16,18 @@
 import { KeyError } from '../errors.js';
 
 /** DER universal tags used by RSA keys. */
-const TAG_INTEGER = 0x02;
-const TAG_BIT_STRING = 0x03;
-const TAG_OCTET_STRING = 0x04;
+export const TAG_INTEGER = 0x02;
+export const TAG_BIT_STRING = 0x03;
+export const TAG_OCTET_STRING = 0x04;
 const TAG_NULL = 0x05;
 const TAG_OID = 0x06;
-const TAG_SEQUENCE = 0x30;
+export const TAG_SEQUENCE = 0x30;
 
 /** Content bytes of the OID 1.2.840.113549.1.1.1 (rsaEncryption). */
 const RSA_ENCRYPTION_OID = Uint8Array.of(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
 
 /** AlgorithmIdentifier { rsaEncryption, NULL }, encoded. */
-const RSA_ALGORITHM_ID = Uint8Array.of(
+export const RSA_ALGORITHM_ID = Uint8Array.of(
   0x30,
   0x0d,
   0x06,
@@ -268,48 +268,4 @@ export function spkiToPkcs1(der: Uint8Array): Uint8Array {
   if (bits.end === bits.start || der[bits.start] !== 0)
     fail('SubjectPublicKeyInfo subjectPublicKey', 'must be a BIT STRING with 0 unused bits');
   return der.subarray(bits.start + 1, bits.end);
-}
-
-/** Encodes a DER definite length. */
-function lengthBytes(len: number): number[] {
-  if (len < 0x80) return [len];
-  const out: number[] = [];
-  for (let n = len; n > 0; n = Math.floor(n / 256)) out.unshift(n & 0xff);
-  return [0x80 | out.length, ...out];
-}
-
-/** Concatenates header bytes and parts into one buffer. */
-function concat(parts: ReadonlyArray<ArrayLike<number>>): Uint8Array {
-  let total = 0;
-  for (const p of parts) total += p.length;
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
-/** One DER element from a tag and its (already encoded) contents. */
-export function encodeElement(tag: number, ...contents: ReadonlyArray<ArrayLike<number>>): Uint8Array {
-  let len = 0;
-  for (const c of contents) len += c.length;
-  return concat([[tag, ...lengthBytes(len)], ...contents]);
-}
-
-/**
- * Wraps a PKCS#1 `RSAPrivateKey` into a PKCS#8 `PrivateKeyInfo`: version 0, AlgorithmIdentifier
- * rsaEncryption with NULL parameters, the key as an OCTET STRING. No attributes.
- */
-export function pkcs1ToPkcs8(pkcs1: Uint8Array): Uint8Array {
-  return encodeElement(TAG_SEQUENCE, [TAG_INTEGER, 1, 0], RSA_ALGORITHM_ID, encodeElement(TAG_OCTET_STRING, pkcs1));
-}
-
-/**
- * Wraps a PKCS#1 `RSAPublicKey` into an X.509 `SubjectPublicKeyInfo`: AlgorithmIdentifier
- * rsaEncryption with NULL parameters, the key as a BIT STRING with no unused bits.
- */
-export function pkcs1ToSpki(pkcs1: Uint8Array): Uint8Array {
-  return encodeElement(TAG_SEQUENCE, RSA_ALGORITHM_ID, encodeElement(TAG_BIT_STRING, [0], pkcs1));
 }
