@@ -12,13 +12,13 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-/** Goals (issue 14.2) and enforced ceilings (measured 2026-11-23, plus about 2%), gzip bytes. */
+/** Goals (issue 14.2) and enforced ceilings (measured 2026-11-23 after the first shrinks, plus about 2%), gzip bytes. */
 export const ENTRIES = [
-  { name: 'control', code: "export { control } from './index.js';", goal: 1536, maxGzip: 2290 },
-  { name: 'signOAuth', code: "export { signOAuth } from './index.js';", goal: 4096, maxGzip: 9360 },
-  { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: 5120, maxGzip: 11260 },
-  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 9216, maxGzip: 19430 },
-  { name: 'everything', code: "export * from './index.js';", goal: 10240, maxGzip: 29800 },
+  { name: 'control', code: "export { control } from './index.js';", goal: 1536, maxGzip: 2241 },
+  { name: 'signOAuth', code: "export { signOAuth } from './index.js';", goal: 4096, maxGzip: 8885 },
+  { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: 5120, maxGzip: 10830 },
+  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 9216, maxGzip: 19220 },
+  { name: 'everything', code: "export * from './index.js';", goal: 10240, maxGzip: 29550 },
 ];
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));

@@ -46,10 +46,8 @@ export function minorUnitsString(amount: string, exponent = 2): string {
     }
     fraction = fraction.slice(0, exponent);
   }
-  let digits = whole + fraction.padEnd(exponent, '0');
-  let z = 0;
-  while (z < digits.length - 1 && digits.charCodeAt(z) === 48) z++;
-  if (z > 0) digits = digits.slice(z);
+  // Leading zeros dropped, one digit kept: "000" is "0".
+  const digits = (whole + fraction.padEnd(exponent, '0')).replace(/^0+(?=.)/, '');
   if (!fitsInt64(digits)) {
     throw new InvalidAmountError(`amount ${JSON.stringify(amount)} in minor units exceeds int64`);
   }

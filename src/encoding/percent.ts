@@ -202,14 +202,8 @@ function encodeBytes(text: string, twice: boolean): string | null {
   return asciiDecoder.decode(out.subarray(0, o));
 }
 
-const fatal = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function hexValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 70) return c - 55;
-  if (c >= 97 && c <= 102) return c - 87;
-  return -1;
-}
+/** A run of `%XX` escapes; group 1 when the run ends in a malformed `%`. */
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})*(%(?![0-9A-Fa-f]{2}))|(?:%[0-9A-Fa-f]{2})+/g;
 
 /**
  * Strict percent-decoding: each `%XX` (hex in either case) is a byte, runs of bytes must be
@@ -220,50 +214,16 @@ function hexValue(c: number): number {
  * bytes that are not valid UTF-8, and for a lone surrogate in the input; never a silent U+FFFD.
  */
 export function percentDecode(value: string): string {
-  const first = value.indexOf('%');
-  if (first < 0) {
-    assertWellFormed(value);
-    return value;
-  }
   assertWellFormed(value);
-  let out = value.slice(0, first);
-  let i = first;
-  const n = value.length;
-  while (i < n) {
-    const pct = value.indexOf('%', i);
-    if (pct < 0) {
-      out += value.slice(i);
-      break;
+  if (!value.includes('%')) return value;
+  // Each match is a run of consecutive %XX escapes, decoded as UTF-8 at once, or such a run
+  // ending in a "%" without two hex digits. Left to right, so the first fault is reported.
+  return value.replace(ESCAPE_RUN, (run: string, bad: string | undefined, at: number) => {
+    if (bad !== undefined) throw new EncodingError(`malformed percent-escape at index ${at + run.length - 1}`);
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      throw new EncodingError(`percent-escapes at index ${at} are not valid UTF-8`);
     }
-    if (pct > i) out += value.slice(i, pct);
-    // A run of consecutive %XX escapes becomes one byte string, decoded as UTF-8 at once.
-    let j = pct;
-    const bytes: number[] = [];
-    while (j < n && value.charCodeAt(j) === 37) {
-      const hi = j + 2 < n ? hexValue(value.charCodeAt(j + 1)) : -1;
-      const lo = j + 2 < n ? hexValue(value.charCodeAt(j + 2)) : -1;
-      if (hi < 0 || lo < 0) throw new EncodingError(`malformed percent-escape at index ${j}`);
-      bytes.push((hi << 4) | lo);
-      j += 3;
-    }
-    out += decodeUtf8(bytes, pct);
-    i = j;
-  }
-  return out;
-}
-
-function decodeUtf8(bytes: number[], at: number): string {
-  let ascii = true;
-  for (const b of bytes) if (b >= 128) ascii = false;
-  if (ascii) {
-    // In slices: spreading a long run as arguments overflows the stack (RangeError).
-    let s = '';
-    for (let k = 0; k < bytes.length; k += 8192) s += String.fromCharCode(...bytes.slice(k, k + 8192));
-    return s;
-  }
-  try {
-    return fatal.decode(new Uint8Array(bytes));
-  } catch {
-    throw new EncodingError(`percent-escapes at index ${at} are not valid UTF-8`);
-  }
+  });
 }

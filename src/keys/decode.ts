@@ -67,11 +67,7 @@ export function decodeKeyPem(text: string): DecodedKey {
 export function keyDerFor(text: string, kind: KeyKind): Uint8Array {
   const key = decodeKeyPem(text);
   if (key.kind !== kind) {
-    throw new KeyError(
-      kind === 'private'
-        ? `got a public key (BEGIN ${key.label}) where a private key is needed`
-        : `got a private key (BEGIN ${key.label}) where a public key is needed`,
-    );
+    throw new KeyError(`got a ${key.kind} key (BEGIN ${key.label}) where a ${kind} key is needed`);
   }
   checkRsaKey(key.bits, key.exponent);
   return kind === 'private' ? pkcs1ToPkcs8(key.pkcs1) : pkcs1ToSpki(key.pkcs1);

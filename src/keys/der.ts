@@ -96,11 +96,15 @@ export function readElement(der: Uint8Array, pos: number, limit: number, what: s
   return { tag, start: p, end: p + len };
 }
 
+/** `0x` and two hex digits, for messages. */
+function hexByte(b: number): string {
+  return '0x' + b.toString(16).padStart(2, '0');
+}
+
 /** Like {@link readElement}, and the tag must be `tag`. */
 function expect(der: Uint8Array, pos: number, limit: number, tag: number, what: string): Element {
   const el = readElement(der, pos, limit, what);
-  if (el.tag !== tag)
-    fail(what, `has tag 0x${el.tag.toString(16).padStart(2, '0')}, expected 0x${tag.toString(16).padStart(2, '0')}`);
+  if (el.tag !== tag) fail(what, `has tag ${hexByte(el.tag)}, expected ${hexByte(tag)}`);
   return el;
 }
 

@@ -82,11 +82,7 @@ function checkCryptoKey(key: CryptoKey, kind: KeyKind): void {
   }
   checkRsaKey(bits, exponent as Uint8Array);
   if (key.type !== kind) {
-    throw new KeyError(
-      kind === 'private'
-        ? `got a ${describe(key.type)} CryptoKey where a private key is needed`
-        : `got a ${describe(key.type)} CryptoKey where a public key is needed`,
-    );
+    throw new KeyError(`got a ${describe(key.type)} CryptoKey where a ${kind} key is needed`);
   }
   const usage = kind === 'private' ? 'sign' : 'verify';
   if (!Array.isArray(key.usages) || !key.usages.includes(usage)) {
@@ -126,7 +122,7 @@ function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandl
   if (isCryptoKey(key)) return importCryptoKey(key, kind);
   const got = key === null ? 'null' : typeof key === 'object' ? 'an object that is not a CryptoKey' : typeof key;
   return Promise.reject(
-    new KeyError(`${kind === 'private' ? 'privateKey' : 'publicKey'} must be a PEM string or a CryptoKey, got ${got}`),
+    new KeyError(`${kind}Key must be a PEM string or a CryptoKey, got ${got}`),
   );
 }
 

@@ -36,13 +36,13 @@ const OTHER_LABELS: Record<string, string> = {
   CERTIFICATE: 'a certificate was given, not a key: extract its public key (BEGIN PUBLIC KEY) first',
 };
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
+/** Whitespace allowed around and inside the armour: space, tab, CR, LF. */
+const SPACES = /[ \t\r\n]+/g;
+/** The first character of a body that is neither Base64 nor such whitespace. */
+const NOT_BODY = /[^A-Za-z0-9+/= \t\r\n]/;
 
 function allSpace(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (!isSpace(text.charCodeAt(i))) return false;
-  return true;
+  return text.slice(from, to).replace(SPACES, '') === '';
 }
 
 /** A label is 1-40 characters of A-Z, 0-9, space and hyphen; anything else is not shown. */
@@ -96,25 +96,10 @@ export function parsePem(text: string): Pem {
   }
 
   // Body: Base64 and whitespace only.
-  let b64 = '';
-  let runStart = bodyStart;
-  for (let i = bodyStart; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (isSpace(c)) {
-      if (runStart < i) b64 += text.slice(runStart, i);
-      runStart = i + 1;
-      continue;
-    }
-    const base64 =
-      (c >= 0x41 && c <= 0x5a) ||
-      (c >= 0x61 && c <= 0x7a) ||
-      (c >= 0x30 && c <= 0x39) ||
-      c === 0x2b ||
-      c === 0x2f ||
-      c === 0x3d;
-    if (!base64) throw bodyError(text, bodyStart, end, label, c);
-  }
-  if (runStart < end) b64 += text.slice(runStart, end);
+  const body = text.slice(bodyStart, end);
+  const bad = NOT_BODY.exec(body);
+  if (bad !== null) throw bodyError(body, label, bad[0].charCodeAt(0));
+  const b64 = body.replace(SPACES, '');
   if (b64.length === 0) throw new KeyError(`PEM "${label}" block is empty`);
   let der: Uint8Array;
   try {
@@ -125,8 +110,7 @@ export function parsePem(text: string): Pem {
   return { label, der };
 }
 
-function bodyError(text: string, from: number, to: number, label: string, c: number): KeyError {
-  const body = text.slice(from, to);
+function bodyError(body: string, label: string, c: number): KeyError {
   if (/Proc-Type:[ \t]*4,ENCRYPTED/.test(body)) return new KeyError('encrypted PEM is not supported; decrypt it first');
   if (body.includes(':')) {
     return new KeyError(`PEM "${label}" block has header lines ("Name: value"), which are not supported`);

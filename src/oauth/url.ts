@@ -55,11 +55,7 @@ function origin(prefix: string, scheme: 'http' | 'https'): string {
 
 /** Percent-encodes the characters of a path that cannot appear in a request line (space, non-ASCII). */
 function requestPath(path: string): string {
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c === 0x20 || c > 0x7e) return encodeLoose(path);
-  }
-  return path;
+  return /[^!-~]/.test(path) ? encodeLoose(path) : path;
 }
 
 function encodeLoose(path: string): string {
@@ -90,10 +86,7 @@ export function splitUrl(url: string): SplitUrl {
   if (typeof url !== 'string') throw bad(`must be a string, got ${url === null ? 'null' : typeof url}`);
   const n = url.length;
   if (n > MAX_URL_LENGTH) throw bad(`is longer than ${MAX_URL_LENGTH} characters`);
-  for (let i = 0; i < n; i++) {
-    const c = url.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) throw bad('must not contain control characters');
-  }
+  if (/[\x00-\x1f\x7f]/.test(url)) throw bad('must not contain control characters');
   if (n > 0 && (url.charCodeAt(0) === 0x20 || url.charCodeAt(n - 1) === 0x20)) {
     throw bad('must not have leading or trailing spaces');
   }
