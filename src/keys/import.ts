@@ -121,9 +121,7 @@ function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandl
   if (typeof key === 'string') return importPem(key, kind);
   if (isCryptoKey(key)) return importCryptoKey(key, kind);
   const got = key === null ? 'null' : typeof key === 'object' ? 'an object that is not a CryptoKey' : typeof key;
-  return Promise.reject(
-    new KeyError(`${kind}Key must be a PEM string or a CryptoKey, got ${got}`),
-  );
+  return Promise.reject(new KeyError(`${kind}Key must be a PEM string or a CryptoKey, got ${got}`));
 }
 
 /**

@@ -1,10 +1,9 @@
 /**
- * Small text helpers of {@link diagnose}: the first difference of two strings, and the request
- * parts read within the same bounds as `verifyRequest`. Internal.
+ * Small text helpers of {@link diagnose}: the first difference of two strings, the request parts, and
+ * a bounded UTF-8 length check. Internal.
  *
  * @module
  */
-import { EncodingError, InvalidInputError } from '../errors.js';
 import type { DiagnosisDifference } from './diagnosis.js';
 
 const BEFORE = 10;
@@ -30,37 +29,6 @@ export interface RequestParts {
   readonly url: string;
   readonly headers: Headers;
   readonly body: string;
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Reads a body stream, refusing more than `max` bytes and invalid UTF-8. */
-export async function readBodyText(stream: ReadableStream<Uint8Array> | null, max: number): Promise<string> {
-  if (stream === null) return '';
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => undefined);
-      throw new InvalidInputError(`request body is larger than ${max} bytes`, { field: 'body' });
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new EncodingError('request body is not valid UTF-8', { field: 'body' });
-  }
 }
 
 /** True when the UTF-8 length of `text` exceeds `max` bytes (counted without allocating). */

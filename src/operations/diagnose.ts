@@ -11,7 +11,8 @@ import { parseForm } from '../encoding/form.js';
 import { MemoryNonceStore } from '../oauth/nonce.js';
 import { diagnoseControl } from './diagnose-control.js';
 import { diagnoseOAuth } from './diagnose-oauth.js';
-import { longerThan, readBodyText, type RequestParts } from './diagnose-text.js';
+import { longerThan, type RequestParts } from './diagnose-text.js';
+import { readBody } from './request-body.js';
 import type { Diagnosis } from './diagnosis.js';
 import { exponentOf, formulaHasLogin, resolveAuth, serviceTrim, type ResolvedAuth } from './fields.js';
 import { matchOperationPath } from './lookup.js';
@@ -64,15 +65,13 @@ function checkOptions(options: DiagnoseOptions): void {
 
 async function partsOf(request: Request | DiagnoseRequestParts, max: number): Promise<RequestParts | string> {
   if (typeof Request !== 'undefined' && request instanceof Request) {
-    const declared = request.headers.get('content-length');
-    if (declared !== null && /^[0-9]+$/.test(declared.trim()) && Number(declared.trim()) > max)
-      return `request body is larger than ${max} bytes`;
     try {
+      // The same bounded, strict read as verifyRequest (declared and counted length, UTF-8).
       return {
         method: request.method,
         url: request.url,
         headers: new Headers(request.headers),
-        body: await readBodyText(request.body, max),
+        body: await readBody(request, max),
       };
     } catch (e) {
       return e instanceof PaysigError ? e.message : 'the request body cannot be read';
