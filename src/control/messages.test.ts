@@ -132,6 +132,15 @@ describe('controlInput and control', () => {
       message: 'control formula C-B needs the field "email"',
     });
   });
+  it('says "a non-empty" field when a needed term was given as an empty string', async () => {
+    expect(
+      await caught(() => controlInput('C-B', { endpointId: 1, client_orderid: 'c', amount: '1', email: '' })),
+    ).toMatchObject({
+      code: 'ERR_MISSING_FIELD',
+      field: 'email',
+      message: 'control formula C-B needs a non-empty "email"',
+    });
+  });
   it('refuses an empty or malformed control key, naming it', async () => {
     const fields = { login: 'l', client_orderid: 'c' };
     expect(await caught(() => control('C-S', fields, ''))).toMatchObject({
