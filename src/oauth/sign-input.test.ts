@@ -141,6 +141,13 @@ const CASES: Array<[string, Record<string, unknown>, string, string, string]> = 
     'params',
     '"params" must be an array of [name, value] pairs',
   ],
+  [
+    'an oauth_signature among the params',
+    { params: [['oauth_signature', 'x']] },
+    'ERR_INVALID_INPUT',
+    'oauth_signature',
+    '"params": "oauth_signature" must not be sent in the body',
+  ],
 ];
 
 describe('signOAuth refusals', () => {
