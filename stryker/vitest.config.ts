@@ -1,24 +1,32 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Mutation testing runs the unit and property tests once, on the node:crypto backend only (the
 // `web` project checks the same code paths on WebCrypto; running both would double the cost of
-// every mutant). Tests that do not exercise src/ behaviour are left out: the CLI test (builds
-// dist/ and spawns processes), the vectors JSON Schema check, the source-purity scan, the Redis
-// store (needs a server), and the fuzzers (random by design; they have their own command).
+// every mutant). `#crypto` is aliased to the node backend as in the `node` project of
+// vitest.config.ts. Tests that do not exercise src/ behaviour are left out: the CLI test (builds
+// dist/ and spawns processes), bundling and consumer types (build and tsc), the conformance kit
+// (child processes), the vectors JSON Schema check, the source-purity scan, the Redis stores
+// (need a server), and the fuzzers (random by design; they have their own command).
 export default defineConfig({
+  resolve: { alias: { '#crypto': fileURLToPath(new URL('../src/crypto/node.ts', import.meta.url)) } },
   test: {
     name: 'node',
     root: new URL('..', import.meta.url).pathname,
+    provide: { backend: 'node' },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [
       'test/cli.test.ts',
+      'test/bundling.test.ts',
+      'test/consumer-types.test.ts',
+      'test/conformance-kit.test.ts',
       'test/vectors-schema.test.ts',
       'test/purity.test.ts',
       'test/redis.test.ts',
+      'test/redis-faults.test.ts',
       'test/fuzz/**',
       '**/node_modules/**',
     ],
-    setupFiles: ['test/setup-node.ts'],
     testTimeout: 30_000,
   },
 });

@@ -132,6 +132,33 @@ describe('controlInput and control', () => {
       message: 'control formula C-B needs the field "email"',
     });
   });
+  it('refuses a formula, control key or digest given as an array (as a query parser gives repeated values)', async () => {
+    // String(['C-S']) is 'C-S', so only a type check tells these from the strings they print as.
+    const fields = { login: 'l', client_orderid: 'c' };
+    const digest = createHash('sha1').update('lck').digest('hex');
+    await expect(control('C-S', fields, 'k')).resolves.toBe(digest);
+    expect(await caught(() => control(['C-S'] as unknown as Formula, fields, 'k'))).toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+      field: 'formula',
+    });
+    expect(await caught(() => control('C-S', fields, ['k'] as unknown as string))).toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+      field: 'controlKey',
+    });
+    expect(await caught(() => verifyControl('C-S', fields, 'k', [digest] as unknown as string))).toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+      field: 'control',
+    });
+  });
+  it('says "a non-empty" field when a needed term was given as an empty string', async () => {
+    expect(
+      await caught(() => controlInput('C-B', { endpointId: 1, client_orderid: 'c', amount: '1', email: '' })),
+    ).toMatchObject({
+      code: 'ERR_MISSING_FIELD',
+      field: 'email',
+      message: 'control formula C-B needs a non-empty "email"',
+    });
+  });
   it('refuses an empty or malformed control key, naming it', async () => {
     const fields = { login: 'l', client_orderid: 'c' };
     expect(await caught(() => control('C-S', fields, ''))).toMatchObject({

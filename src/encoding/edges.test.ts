@@ -65,6 +65,13 @@ describe('percentDecode hex digits and messages', () => {
     expect(encodingError(() => percentDecode('%41%4z')).message).toBe('malformed percent-escape at index 3');
     expect(encodingError(() => percentDecode('x%C3')).message).toBe('percent-escapes at index 1 are not valid UTF-8');
   });
+  it('refuses a lone byte 0x80 (a continuation byte, the first that is not ASCII) as decodeURIComponent does', () => {
+    for (const s of ['%80', 'a%80b', '%41%80']) {
+      expect(() => decodeURIComponent(s)).toThrow(URIError);
+      expect(encodingError(() => percentDecode(s)).message).toMatch(/are not valid UTF-8$/);
+    }
+    expect(percentDecode('%7F')).toBe(decodeURIComponent('%7F'));
+  });
   it('decodes a long run of escapes of multi-byte characters', () => {
     const text = 'é€😀'.repeat(2000);
     expect(percentDecode(Buffer.from(text).toString('hex').replace(/../g, '%$&'))).toBe(text);

@@ -92,6 +92,22 @@ describe('percentEncodeTwice', () => {
     expect(percentEncodeTwice('plain-value_1.0~')).toBe('plain-value_1.0~');
   });
 
+  it('keeps unreserved bytes between escapes on the buffer path (48+ units after the prefix)', () => {
+    // Binary strings above almost never hold unreserved ASCII; these mix both kinds.
+    const mixed = fc.string({
+      unit: fc.constantFrom('a', 'Z', '0', '~', '-', ' ', '%', '/', 'é', '😀'),
+      minLength: 48,
+      maxLength: 200,
+    });
+    fc.assert(
+      fc.property(mixed, (s) => percentEncodeTwice(s) === naiveTwice(s)),
+      { numRuns: 300 },
+    );
+    // By hand: ' ' is 20, '/' is 2F, 'é' is C3 A9; each escape's '%' encoded once more as %25.
+    const s = ` ${'ab~'.repeat(20)}/é`;
+    expect(percentEncodeTwice(s)).toBe(`%2520${'ab~'.repeat(20)}%252F%25C3%25A9`);
+  });
+
   it('orders strings exactly as their single encodings', () => {
     const text = fc.string({
       unit: fc.constantFrom('a', 'A', '0', '%', ' ', '~', '-', 'é', '😀', '\u0001'),
