@@ -14,7 +14,7 @@ const ALL = ['redis-server', 'python3', 'openssl'];
 const FOUND = {
   'redis-server': '/opt/bin/redis-server',
   python3: '/home/u/.venv/bin/python3',
-  openssl: '/usr/bin/openssl',
+  openssl: '/opt/tools/openssl',
 };
 const root = { isRoot: true, hasApt: true, off: false };
 const user = { isRoot: false, hasApt: true, off: false };
@@ -25,7 +25,7 @@ describe('provision plan', () => {
       env: {
         PAYSIG_REDIS_SERVER: '/opt/bin/redis-server',
         PAYSIG_PYTHON: '/home/u/.venv/bin/python3',
-        PAYSIG_OPENSSL: '/usr/bin/openssl',
+        PAYSIG_OPENSSL: '/opt/tools/openssl',
       },
       install: [],
       missing: [],
