@@ -109,7 +109,8 @@ export type {
   ParamsOf,
   FieldValueOf,
 } from './operations/params.js';
-export type { Scheme, Exponent } from './operations/fields.js';
+export type { Scheme } from './operations/scheme.js';
+export type { Exponent } from './operations/exponent.js';
 export {
   signRequest,
   ACCEPT,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { concatBytes } from '../encoding/bytes.js';
 import { RSA_ALGORITHM_ID, TAG_BIT_STRING, TAG_INTEGER, TAG_OCTET_STRING, TAG_SEQUENCE } from './der.js';
 
 /** Encodes a DER definite length. */
@@ -14,24 +15,11 @@ function lengthBytes(len: number): number[] {
   return [0x80 | out.length, ...out];
 }
 
-/** Concatenates header bytes and parts into one buffer. */
-function concat(parts: ReadonlyArray<ArrayLike<number>>): Uint8Array {
-  let total = 0;
-  for (const p of parts) total += p.length;
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
 /** One DER element from a tag and its (already encoded) contents. */
 export function encodeElement(tag: number, ...contents: ReadonlyArray<ArrayLike<number>>): Uint8Array {
   let len = 0;
   for (const c of contents) len += c.length;
-  return concat([[tag, ...lengthBytes(len)], ...contents]);
+  return concatBytes([[tag, ...lengthBytes(len)], ...contents]);
 }
 
 /**

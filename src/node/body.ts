@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { BodyConsumedError, BodyTooLargeError, EncodingError, InvalidInputError } from '../errors.js';
+import { concatBytes } from '../encoding/bytes.js';
+import { BodyConsumedError, BodyTooLargeError, InvalidInputError } from '../errors.js';
 import { headerOf, type IncomingMessageLike } from './incoming.js';
 
 /** The raw body, when a framework has already read it: the bytes exactly as received, or their text. */
 export type RawBody = Uint8Array | ArrayBuffer | string;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 const EMPTY = new Uint8Array(0);
 
@@ -86,7 +86,7 @@ export function readIncomingBytes(req: IncomingMessageLike, max: number): Promis
     };
     const onEnd = (): void => {
       done();
-      resolve(more !== undefined ? concat(more, total) : (first ?? EMPTY));
+      resolve(more !== undefined ? concatBytes(more, total) : (first ?? EMPTY));
     };
     const onError = (error: unknown): void => {
       done();
@@ -106,24 +106,4 @@ export function readIncomingBytes(req: IncomingMessageLike, max: number): Promis
     req.on('error', onError);
     req.on('close', onClose);
   });
-}
-
-function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
-/** Bytes as UTF-8 text, strictly. @internal */
-export function utf8Text(bytes: Uint8Array): string {
-  if (bytes.byteLength === 0) return '';
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new EncodingError('request body is not valid UTF-8', { field: 'body' });
-  }
 }

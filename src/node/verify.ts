@@ -5,7 +5,8 @@
  * @module
  */
 import { verifyRequestParts, type VerifiedRequest, type VerifyRequestOptions } from '../operations/verify.js';
-import { explicitBody, readIncomingBytes, utf8Text, type RawBody } from './body.js';
+import { bodyText } from '../encoding/bytes.js';
+import { explicitBody, readIncomingBytes, type RawBody } from './body.js';
 import { incomingUrl, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 
 /** Options of {@link verifyIncoming}: those of `verifyRequest`, and how to read the Node request. */
@@ -61,8 +62,8 @@ export function verifyIncoming(req: IncomingMessageLike, options: VerifyIncoming
       },
       readBody: (max) =>
         options.body !== undefined
-          ? Promise.resolve(utf8Text(explicitBody(options.body, max)))
-          : readIncomingBytes(req, max).then(utf8Text),
+          ? Promise.resolve(bodyText(explicitBody(options.body, max)))
+          : readIncomingBytes(req, max).then(bodyText),
     },
     options,
   );

@@ -11,7 +11,7 @@ import { sha1Hex } from '#crypto';
 import type { Operation } from './catalog.js';
 import { firstDifference } from './diagnose-text.js';
 import type { ControlDiagnosis, DiagnosisDifference, DiagnosisHint, DiagnosisTerm } from './diagnosis.js';
-import { termFieldName } from './fields.js';
+import { termFieldName } from './terms.js';
 
 /** The placeholder shown instead of the merchant control key. */
 export const KEY_PLACEHOLDER = '<control key>';

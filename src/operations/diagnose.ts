@@ -14,7 +14,10 @@ import { diagnoseOAuth } from './diagnose-oauth.js';
 import { longerThan, type RequestParts } from './diagnose-text.js';
 import { readBody } from './request-body.js';
 import type { Diagnosis } from './diagnosis.js';
-import { exponentOf, formulaHasLogin, resolveAuth, serviceTrim, type ResolvedAuth } from './fields.js';
+import { serviceTrim } from './trim.js';
+import { resolveAuth, type ResolvedAuth } from './scheme.js';
+import { formulaHasLogin } from './terms.js';
+import { exponentOf } from './exponent.js';
 import { matchOperationPath } from './lookup.js';
 import {
   DEFAULT_MAX_BODY_BYTES,

@@ -4,10 +4,9 @@
  *
  * @module
  */
-import { BodyConsumedError, BodyTooLargeError, EncodingError, MediaTypeError } from '../errors.js';
+import { bodyText, concatBytes } from '../encoding/bytes.js';
+import { BodyConsumedError, BodyTooLargeError, MediaTypeError } from '../errors.js';
 import { FORM_CONTENT_TYPE } from './sign.js';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Reads the body as UTF-8, refusing more than `max` bytes (declared or counted) before holding them. */
 export async function readBody(request: Request, max: number): Promise<string> {
@@ -34,21 +33,7 @@ export async function readBody(request: Request, max: number): Promise<string> {
     }
     chunks.push(value);
   }
-  let bytes: Uint8Array;
-  if (chunks.length === 1) bytes = chunks[0]!;
-  else {
-    bytes = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-      bytes.set(c, at);
-      at += c.byteLength;
-    }
-  }
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new EncodingError('request body is not valid UTF-8', { field: 'body' });
-  }
+  return bodyText(chunks.length === 1 ? chunks[0]! : concatBytes(chunks, total));
 }
 
 /** `application/x-www-form-urlencoded`, with at most a UTF-8 `charset` parameter. */

@@ -11,17 +11,12 @@ import { InvalidInputError, MissingFieldError } from '../errors.js';
 import { oauthBodyParams, signOAuth, type SignOAuthRequest, type SignOAuthResult } from '../oauth/index.js';
 import type { Operation } from './catalog.js';
 import { findOperation } from './lookup.js';
-import {
-  checkFields,
-  controlFieldsOf,
-  exponentOf,
-  formulaHasLogin,
-  normalizeParams,
-  resolveAuth,
-  serviceTrim,
-  type Exponent,
-  type Scheme,
-} from './fields.js';
+import { serviceTrim } from './trim.js';
+import { normalizeParams } from './normalize.js';
+import { resolveAuth, type Scheme } from './scheme.js';
+import { checkFields } from './rules.js';
+import { controlFieldsOf, formulaHasLogin } from './terms.js';
+import { exponentOf, type Exponent } from './exponent.js';
 import type { ExtraParams, OperationId, OperationParamsMap } from './params.js';
 
 /** The media type the service requires in `Accept` (and answers with). */

@@ -23,16 +23,11 @@ import { verifyOAuth, type NonceStore, type VerifyOAuthOptions } from '../oauth/
 import type { Operation } from './catalog.js';
 import { matchOperationPath } from './lookup.js';
 import { pathAndQuery } from './url-parts.js';
-import {
-  checkFields,
-  controlFieldsOf,
-  exponentOf,
-  formulaHasLogin,
-  resolveAuth,
-  serviceTrim,
-  type Exponent,
-  type Scheme,
-} from './fields.js';
+import { serviceTrim } from './trim.js';
+import { resolveAuth, type Scheme } from './scheme.js';
+import { checkFields } from './rules.js';
+import { controlFieldsOf, formulaHasLogin } from './terms.js';
+import { exponentOf, type Exponent } from './exponent.js';
 import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
 import { negotiateAccept, type AcceptMode, type ResponseFormat } from './accept.js';
 import { checkContentType, readBody } from './request-body.js';
