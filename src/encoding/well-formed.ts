@@ -40,6 +40,7 @@ export function assertWellFormed(value: string, field?: string): void {
     const where = field === undefined ? 'text' : `"${field}"`;
     throw new EncodingError(
       `${where} holds a lone surrogate and has no UTF-8 form`,
+      // Stryker disable next-line ConditionalExpression: equivalent, PaysigError reads options.field, undefined both ways
       field === undefined ? {} : { field },
     );
   }
