@@ -90,7 +90,14 @@ describe('encodedParameters', () => {
       field: 'params',
       message: '"params" must be [name, value] pairs of strings',
     });
-    expect(refusal(() => encodedParameters('', [['a', 'b'], ['c', null as unknown as string]]))).toMatchObject({
+    expect(
+      refusal(() =>
+        encodedParameters('', [
+          ['a', 'b'],
+          ['c', null as unknown as string],
+        ]),
+      ),
+    ).toMatchObject({
       field: 'params',
       message: '"params" must be [name, value] pairs of strings',
     });
