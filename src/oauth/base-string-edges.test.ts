@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { encodedParameters, MAX_PARAMS, normalizeMethod, signatureBaseString } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';
 import { isSignatureMethod, isTimestampText, MAX_TIMESTAMP_DIGITS } from './limits.js';
+import { signOAuth } from './sign.js';
+import { PaysigError } from '../errors.js';
 
 const enc = (s: string): string =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -47,12 +49,15 @@ describe('normalizeMethod', () => {
         message: '"method" must be an HTTP token (letters, digits and !#$%&\'*+-.^_`|~)',
       });
     }
-    expect(refusal(() => normalizeMethod(null as unknown as string)).message).toBe(
-      '"method" must be a string, got null',
-    );
-    expect(refusal(() => normalizeMethod(1 as unknown as string)).message).toBe(
-      '"method" must be a string, got number',
-    );
+    expect(refusal(() => normalizeMethod(null as unknown as string))).toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+      field: 'method',
+      message: '"method" must be a string, got null',
+    });
+    expect(refusal(() => normalizeMethod(1 as unknown as string))).toMatchObject({
+      field: 'method',
+      message: '"method" must be a string, got number',
+    });
   });
 });
 
@@ -85,12 +90,29 @@ describe('encodedParameters', () => {
       field: 'params',
       message: '"params" must be [name, value] pairs of strings',
     });
-    expect(refusal(() => encodedParameters('', ['ab' as unknown as [string, string]])).message).toBe(
-      '"params" must be [name, value] pairs of strings',
-    );
-    expect(refusal(() => encodedParameters('', 'a=b' as unknown as [])).message).toBe(
-      '"params" must be an array of [name, value] pairs',
-    );
+    expect(
+      refusal(() =>
+        encodedParameters('', [
+          ['a', 'b'],
+          ['c', null as unknown as string],
+        ]),
+      ),
+    ).toMatchObject({
+      field: 'params',
+      message: '"params" must be [name, value] pairs of strings',
+    });
+    for (const pair of ['ab', null, { 0: 'a', 1: 'b' }]) {
+      expect(refusal(() => encodedParameters('', [pair as unknown as [string, string]]))).toMatchObject({
+        code: 'ERR_INVALID_INPUT',
+        field: 'params',
+        message: '"params" must be [name, value] pairs of strings',
+      });
+    }
+    expect(refusal(() => encodedParameters('', 'a=b' as unknown as []))).toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+      field: 'params',
+      message: '"params" must be an array of [name, value] pairs',
+    });
   });
 });
 
@@ -162,5 +184,46 @@ describe('OAuth predicates and body repeats', () => {
         refuse,
       ),
     ).toThrow('oauth_nonce is repeated in the body more than once');
+  });
+  it('only oauth_* names are body repeats, whatever else the header record holds', () => {
+    const refuse = (name: string, rule: string): never => {
+      throw new Error(`${name} ${rule}`);
+    };
+    // A body "realm" or other name equal to a header entry is an ordinary parameter.
+    const body: Array<[string, string]> = [
+      ['realm', 'r'],
+      ['a', '1'],
+      ['oauth_nonce', 'n'],
+    ];
+    expect(withoutOAuthRepeats(body, { realm: 'r', a: '1', oauth_nonce: 'n' }, refuse)).toEqual([
+      ['realm', 'r'],
+      ['a', '1'],
+    ]);
+    // Entries that are not [string, ...] pairs pass through untouched: the base string refuses them.
+    const odd = [[1, 'v'], 'ab', null, [undefined, 'x']] as unknown as Array<[string, string]>;
+    expect(withoutOAuthRepeats(odd, { oauth_nonce: 'n', '1': 'v', undefined: 'x' }, refuse)).toBe(odd);
+  });
+  it('signOAuth refuses a pair whose name is not a string as a params error', async () => {
+    for (const params of [[[1, 'v']], [['oauth_nonce', 'n'], 'ab']]) {
+      const err = await signOAuth({
+        signatureMethod: 'HMAC-SHA1',
+        consumerKey: 'ck',
+        consumerSecret: 'cs',
+        method: 'POST',
+        url: 'https://api.example.com/p',
+        params: params as unknown as Array<[string, string]>,
+        timestamp: 1,
+        nonce: 'n',
+      }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(PaysigError);
+      expect(err).toMatchObject({
+        code: 'ERR_INVALID_INPUT',
+        field: 'params',
+        message: '"params" must be [name, value] pairs of strings',
+      });
+    }
   });
 });

@@ -60,10 +60,7 @@ export function normalizeMethod(method: string): string {
  */
 const SEP = '\u0000';
 
-function pushPair(out: string[], name: unknown, value: unknown, where: string): void {
-  if (typeof name !== 'string' || typeof value !== 'string') {
-    throw new InvalidInputError(`${where} must be [name, value] pairs of strings`, { field: 'params' });
-  }
+function pushPair(out: string[], name: string, value: string): void {
   if (name === 'oauth_signature') return;
   out.push(percentEncodeTwice(name) + SEP + percentEncodeTwice(value));
 }
@@ -77,16 +74,18 @@ function pushPair(out: string[], name: unknown, value: unknown, where: string): 
 export function encodedParameters(query: string, params: ReadonlyArray<readonly [string, string]>): string {
   if (!Array.isArray(params))
     throw new InvalidInputError('"params" must be an array of [name, value] pairs', { field: 'params' });
-  const fromQuery = query.length === 0 ? [] : parseForm(query, MAX_PARAMS);
+  const fromQuery = parseForm(query, MAX_PARAMS); // no pairs for an empty query
   if (fromQuery.length + params.length > MAX_PARAMS) {
     throw new InvalidInputError(`more than ${MAX_PARAMS} parameters`, { field: 'params' });
   }
   const pairs: string[] = [];
-  for (const p of fromQuery) pushPair(pairs, p[0], p[1], 'query');
+  // The query's pairs are strings by construction (parseForm); the given ones are checked.
+  for (const p of fromQuery) pushPair(pairs, p[0], p[1]);
   for (const p of params) {
-    if (!Array.isArray(p))
+    if (!Array.isArray(p) || typeof p[0] !== 'string' || typeof p[1] !== 'string') {
       throw new InvalidInputError('"params" must be [name, value] pairs of strings', { field: 'params' });
-    pushPair(pairs, p[0], p[1], '"params"');
+    }
+    pushPair(pairs, p[0], p[1]);
   }
   pairs.sort();
   // The second encoding of the joined string turns its "=" into %3D and its "&" into %26.

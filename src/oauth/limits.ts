@@ -36,6 +36,7 @@ export function isSignatureMethod(value: unknown): value is SignatureMethod {
 export function isTimestampText(value: string): boolean {
   const n = value.length;
   if (n === 0 || n > MAX_TIMESTAMP_DIGITS) return false;
+  // Stryker disable next-line EqualityOperator: equivalent, charCodeAt(n) is NaN, for which both comparisons are false
   for (let i = 0; i < n; i++) {
     const c = value.charCodeAt(i);
     if (c < 48 || c > 57) return false;

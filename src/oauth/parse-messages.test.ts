@@ -157,12 +157,31 @@ describe('splitUrl', () => {
     expect(splitUrl('https://h.example/@x').baseUri).toBe('https://h.example/@x');
     expect(splitUrl('https://h.example/p#a=1').query).toBe('');
   });
+  it('ends the authority at "#": an "@" in the fragment names no host', () => {
+    // The WHATWG URL parser agrees: new URL(u).host is "h.example" for each of these.
+    for (const [u, base] of [
+      ['https://h.example#@evil.example', 'https://h.example/'],
+      ['https://h.example#@evil.example/p?q=1', 'https://h.example/'],
+      ['HTTP://h.example#x@y', 'http://h.example/'],
+    ] as const) {
+      expect(new URL(u).host).toBe('h.example');
+      expect(splitUrl(u)).toEqual({ baseUri: base, encodedBaseUri: encodeURIComponent(base), query: '' });
+    }
+  });
   it('escapes spaces and non-ASCII in the path, surrogate pairs as one character', () => {
     expect(splitUrl('https://h.example/a b/é/😀/~').baseUri).toBe('https://h.example/a%20b/%C3%A9/%F0%9F%98%80/~');
     expect(urlError('https://h.example/x\u007f')).toBe('"url" must not contain control characters');
     expect(splitUrl('https://h.example/\uD800\uDC00/\uDBFF\uDFFF').baseUri).toBe(
       'https://h.example/%F0%90%80%80/%F4%8F%BF%BF',
     );
+    // A lone surrogate has no UTF-8 form, also at the very end of the path.
+    for (const u of ['https://h.example/a\uD800', 'https://h.example/\uD800/x', 'https://h.example/\uDC00x?q']) {
+      expect(refusal(() => splitUrl(u))).toMatchObject({ code: 'ERR_ENCODING' });
+    }
+    // Other characters from U+D800 up are one code unit each: the "/" after them stays as it is.
+    for (const c of ['\uE000', '\uFF71', '\uFFFD']) {
+      expect(splitUrl(`https://h.example/${c}/x`).baseUri).toBe(`https://h.example${encodeURI(`/${c}/x`)}`);
+    }
     const longest = `https://h.example/${'a'.repeat(16_384 - 18)}`;
     expect(longest.length).toBe(16_384);
     expect(splitUrl(longest).baseUri).toBe(longest);
@@ -177,12 +196,17 @@ describe('splitUrl', () => {
     expect(urlError('https://h.example/ ')).toBe('"url" must not have leading or trailing spaces');
     expect(urlError('ftp://h.example/')).toBe('"url" must be an absolute http: or https: URL');
     expect(urlError(':https//h')).toBe('"url" must be an absolute http: or https: URL');
+    // No ":" at all: not read as a scheme of all but the last character.
+    for (const u of ['https', 'httpx', 'https/', ''])
+      expect(urlError(u)).toBe('"url" must be an absolute http: or https: URL');
     expect(urlError('https:/h.example/')).toBe('"url" must be an absolute URL starting with "http://" or "https://"');
     expect(urlError('https:h.example//')).toBe('"url" must be an absolute URL starting with "http://" or "https://"');
     expect(urlError('https:x/h.example/')).toBe('"url" must be an absolute URL starting with "http://" or "https://"');
     expect(urlError('https://h\\x/')).toBe('"url" must not contain "\\" in its authority');
     expect(urlError('https:///p')).toBe('"url" has an empty host');
     expect(urlError('https://user@/p')).toBe('"url" has an empty host');
+    expect(urlError('https://@/p')).toBe('"url" has an empty host');
+    expect(urlError('https://@')).toBe('"url" has an empty host');
     expect(urlError('https://h.example:99999/')).toBe('"url" has an invalid host or port');
   });
 });
