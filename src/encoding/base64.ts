@@ -45,6 +45,7 @@ export function fromBase64(text: string): Uint8Array {
   }
   const binary = atob(text);
   const out = new Uint8Array(binary.length);
+  // Stryker disable next-line EqualityOperator: equivalent, writing out[length] (NaN) to a typed array is ignored
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
 }

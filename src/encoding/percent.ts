@@ -208,6 +208,7 @@ function encodeBytes(text: string, twice: boolean): string | null {
         out[o++] = b;
         continue;
       }
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the hint only decides whether well-formedness is checked
       if (b === 0xef) replacement = true;
       out[o] = 37; // %25
       out[o + 1] = 50;
