@@ -207,7 +207,12 @@ describe('verifyOAuth and a failing nonce store (fail closed)', () => {
 
   it('a thrown error is wrapped in ERR_NONCE_STORE with the error as its cause', async () => {
     const down = new Error('connect ECONNREFUSED 127.0.0.1:6379');
-    const e = await refusal(verifyOAuth(request(), store(() => Promise.reject(down))));
+    const e = await refusal(
+      verifyOAuth(
+        request(),
+        store(() => Promise.reject(down)),
+      ),
+    );
     expect(e).toBeInstanceOf(NonceStoreError);
     expect(e.message).toBe('nonce store failed; request refused');
     expect(e.cause).toBe(down);
@@ -215,11 +220,21 @@ describe('verifyOAuth and a failing nonce store (fail closed)', () => {
 
   it('a NonceStoreError from the store passes through unchanged', async () => {
     const own = new NonceStoreError('redis answered an unexpected reply');
-    await expect(verifyOAuth(request(), store(() => Promise.reject(own)))).rejects.toBe(own);
+    await expect(
+      verifyOAuth(
+        request(),
+        store(() => Promise.reject(own)),
+      ),
+    ).rejects.toBe(own);
   });
 
   it.each([undefined, null, 1, 'true'])('an answer of %j is ERR_NONCE_STORE', async (answer) => {
-    const e = await refusal(verifyOAuth(request(), store(() => Promise.resolve(answer as boolean))));
+    const e = await refusal(
+      verifyOAuth(
+        request(),
+        store(() => Promise.resolve(answer as unknown as boolean)),
+      ),
+    );
     expect(e).toMatchObject({ code: 'ERR_NONCE_STORE' });
     expect(e.message).toBe('nonce store answered neither true nor false; request refused');
   });
