@@ -1,0 +1,241 @@
+// verifyOAuth's refusals in detail: the code, the field and a message that names what is wrong,
+// for bad arguments, bad protocol parameters, credentials that allow no method, and nonce stores
+// that fail. Signatures that must verify are computed here with node:crypto, not by paysig.
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NonceStoreError } from '../errors.js';
+import { buildAuthorizationHeader } from './header.js';
+import { MemoryNonceStore, type NonceStore } from './nonce.js';
+import {
+  verifyOAuth,
+  type OAuthConsumerCredentials,
+  type VerifyOAuthOptions,
+  type VerifyOAuthRequest,
+} from './verify.js';
+
+const SECRET = 'B17F59B4-A7DC-41B4-8FF9-37D4E3E4C2F6';
+const NOW = 1_700_000_000;
+const URL_ = 'https://api.example.com/paynet/api/v2/payout/1234';
+const PUBLIC = readFileSync(join(import.meta.dirname, '../../vectors/keys/test-only-rsa-2048-spki.pem'), 'utf8');
+
+/** RFC 3986 unreserved-only percent-encoding, from encodeURIComponent. */
+const enc = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+
+/**
+ * A POST to URL_ with no body, signed with HMAC-SHA1 by node:crypto under `key` (the already
+ * percent-encoded consumer secret followed by `&`). `over` replaces or (undefined) removes header
+ * parameters after signing.
+ */
+function request(
+  oauth: Record<string, string> = {},
+  key = `${SECRET}&`,
+  over: Record<string, string | undefined> = {},
+): VerifyOAuthRequest {
+  const p: Record<string, string | undefined> = {
+    oauth_consumer_key: 'm1',
+    oauth_nonce: 'n-1',
+    oauth_signature_method: 'HMAC-SHA1',
+    oauth_timestamp: String(NOW),
+    oauth_version: '1.0',
+    ...oauth,
+  };
+  const pairs = Object.entries(p)
+    .map(([n, v]) => `${enc(n)}=${enc(v!)}`)
+    .sort();
+  const base = `POST&${enc(URL_)}&${enc(pairs.join('&'))}`;
+  p['oauth_signature'] = createHmac('sha1', key).update(base).digest('base64');
+  Object.assign(p, over);
+  const header = Object.entries(p).filter((e): e is [string, string] => e[1] !== undefined);
+  return { method: 'POST', url: URL_, params: [], authorization: buildAuthorizationHeader(header) };
+}
+
+function opts(extra: Partial<VerifyOAuthOptions> = {}): VerifyOAuthOptions {
+  return { credentials: () => ({ consumerSecret: SECRET }), now: NOW, nonceStore: new MemoryNonceStore(), ...extra };
+}
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (e: unknown) => e as Error & { code: string; field: string | undefined },
+  );
+
+describe('verifyOAuth checks its arguments', () => {
+  it('accepts the request built here (so the refusals below are for the stated reason)', async () => {
+    await expect(verifyOAuth(request(), opts())).resolves.toEqual({
+      consumerKey: 'm1',
+      signatureMethod: 'HMAC-SHA1',
+      timestamp: NOW,
+      nonce: 'n-1',
+    });
+  });
+
+  it.each([null, undefined, 'POST', 42])('request %s -> ERR_INVALID_INPUT on "request"', async (bad) => {
+    const e = await refusal(verifyOAuth(bad as unknown as VerifyOAuthRequest, opts()));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'request' });
+    expect(e.message).toMatch(/request must be an object/);
+  });
+
+  it.each([null, undefined, 'options', {}, { credentials: 'm1' }])(
+    'options %j -> ERR_INVALID_INPUT on "credentials"',
+    async (bad) => {
+      const e = await refusal(verifyOAuth(request(), bad as unknown as VerifyOAuthOptions));
+      expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'credentials' });
+      expect(e.message).toMatch(/"options\.credentials" must be a function/);
+    },
+  );
+
+  it.each([-1, -0.001, Number.NaN, Number.POSITIVE_INFINITY, '300'])(
+    'maxSkewSeconds %s -> ERR_INVALID_INPUT on "maxSkewSeconds"',
+    async (bad) => {
+      const e = await refusal(verifyOAuth(request(), opts({ maxSkewSeconds: bad as number })));
+      expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'maxSkewSeconds' });
+      expect(e.message).toMatch(/"maxSkewSeconds" must be a non-negative number/);
+    },
+  );
+
+  it('maxSkewSeconds 0 accepts a timestamp equal to now and refuses one a second off', async () => {
+    await expect(verifyOAuth(request(), opts({ maxSkewSeconds: 0 }))).resolves.toMatchObject({ timestamp: NOW });
+    const late = request({ oauth_timestamp: String(NOW - 1) });
+    await expect(verifyOAuth(late, opts({ maxSkewSeconds: 0 }))).rejects.toMatchObject({ code: 'ERR_OAUTH_TIMESTAMP' });
+  });
+
+  it.each([Number.NaN, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, String(NOW)])(
+    'now %s -> ERR_INVALID_INPUT on "now"',
+    async (bad) => {
+      const e = await refusal(verifyOAuth(request(), opts({ now: bad as number })));
+      expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'now' });
+      expect(e.message).toMatch(/"now" must be a finite number of seconds/);
+    },
+  );
+
+  it.each([undefined, null, 'a=1', { length: 0 }])('params %j -> ERR_INVALID_INPUT on "params"', async (bad) => {
+    const e = await refusal(verifyOAuth({ ...request(), params: bad as never }, opts()));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'params' });
+    expect(e.message).toMatch(/"params" must be an array of \[name, value\] pairs/);
+  });
+});
+
+describe('verifyOAuth names the protocol parameter it refuses', () => {
+  it.each(['oauth_consumer_key', 'oauth_signature_method', 'oauth_signature', 'oauth_timestamp', 'oauth_nonce'])(
+    'missing %s',
+    async (name) => {
+      const e = await refusal(verifyOAuth(request({}, `${SECRET}&`, { [name]: undefined }), opts()));
+      expect(e).toMatchObject({ code: 'ERR_OAUTH_PARAMETER', field: name });
+      expect(e.message).toBe(`missing required OAuth parameter "${name}"`);
+    },
+  );
+
+  it.each([
+    ['oauth_timestamp', { oauth_timestamp: '17e8' }, /"oauth_timestamp" must be 1 to 15 decimal digits/],
+    ['oauth_version', { oauth_version: '1.0a' }, /"oauth_version" must be "1\.0" when present/],
+    ['oauth_signature', { oauth_signature: 'AAAA=' }, /"oauth_signature" is not canonical padded Base64/],
+  ] as const)('malformed %s', async (field, over, message) => {
+    const e = await refusal(verifyOAuth(request({}, `${SECRET}&`, over), opts()));
+    expect(e).toMatchObject({ code: 'ERR_OAUTH_PARAMETER', field });
+    expect(e.message).toMatch(message);
+  });
+
+  it('an unknown signature method is ERR_UNSUPPORTED naming the method', async () => {
+    const e = await refusal(verifyOAuth(request({}, `${SECRET}&`, { oauth_signature_method: 'PLAINTEXT' }), opts()));
+    expect(e).toMatchObject({ code: 'ERR_UNSUPPORTED', field: 'oauth_signature_method' });
+    expect(e.message).toBe('oauth_signature_method "PLAINTEXT" is not supported');
+  });
+
+  it('an oauth_signature in the body is refused naming it and the rule', async () => {
+    const r = request();
+    const e = await refusal(verifyOAuth({ ...r, params: [['oauth_signature', 'AAAA']] }, opts()));
+    expect(e).toMatchObject({ code: 'ERR_OAUTH_PARAMETER', field: 'oauth_signature' });
+    expect(e.message).toBe('"oauth_signature" must not be sent in the body');
+  });
+
+  it.each([
+    // now is fractional: the distance is rounded to whole seconds, and says which way it is off.
+    [NOW - 301, 'oauth_timestamp is 301 s in the past; at most 300 s is allowed'],
+    [NOW + 302, 'oauth_timestamp is 302 s in the future; at most 300 s is allowed'],
+  ])('timestamp %i against now + 0.4 s', async (timestamp, message) => {
+    const e = await refusal(verifyOAuth(request({ oauth_timestamp: String(timestamp) }), opts({ now: NOW + 0.4 })));
+    expect(e).toMatchObject({ code: 'ERR_OAUTH_TIMESTAMP', field: 'oauth_timestamp' });
+    expect(e.message).toBe(message);
+  });
+});
+
+describe('verifyOAuth and the consumer credentials', () => {
+  const withCreds = (creds: unknown) => opts({ credentials: () => creds as OAuthConsumerCredentials });
+
+  it.each([undefined, null])('credentials answering %s -> ERR_OAUTH_UNKNOWN_CONSUMER', async (creds) => {
+    await expect(verifyOAuth(request(), withCreds(creds))).rejects.toMatchObject({
+      code: 'ERR_OAUTH_UNKNOWN_CONSUMER',
+      field: 'oauth_consumer_key',
+    });
+  });
+
+  it('an empty consumer secret allows no HMAC-SHA1, even for a request signed with the key "&"', async () => {
+    const signedWithEmptySecret = request({}, '&');
+    const e = await refusal(verifyOAuth(signedWithEmptySecret, withCreds({ consumerSecret: '' })));
+    expect(e).toMatchObject({ code: 'ERR_OAUTH_METHOD_NOT_ALLOWED', field: 'oauth_signature_method' });
+    expect(e.message).toMatch(/HMAC-SHA1 is not allowed for this consumer \(no consumer secret\)/);
+  });
+
+  it.each([{}, { publicKey: undefined }, { publicKey: null }, { consumerSecret: SECRET, publicKey: null }])(
+    'RSA-SHA256 for credentials %j -> ERR_OAUTH_METHOD_NOT_ALLOWED',
+    async (creds) => {
+      const rsa = request({ oauth_signature_method: 'RSA-SHA256' }, `${SECRET}&`, { oauth_signature: 'AAAA' });
+      const e = await refusal(verifyOAuth(rsa, withCreds(creds)));
+      expect(e).toMatchObject({ code: 'ERR_OAUTH_METHOD_NOT_ALLOWED', field: 'oauth_signature_method' });
+      expect(e.message).toMatch(/RSA-SHA256 is not allowed for this consumer \(no public key\)/);
+    },
+  );
+});
+
+describe('verifyOAuth and RSA-SHA256 signatures of the wrong length', () => {
+  it.each(['AAAA', 'AA==', 'A'.repeat(344)])('oauth_signature %s -> ERR_SIGNATURE_INVALID', async (sig) => {
+    const rsa = request({ oauth_signature_method: 'RSA-SHA256' }, `${SECRET}&`, { oauth_signature: sig });
+    await expect(verifyOAuth(rsa, opts({ credentials: () => ({ publicKey: PUBLIC }) }))).rejects.toMatchObject({
+      code: 'ERR_SIGNATURE_INVALID',
+      field: 'oauth_signature',
+    });
+  });
+});
+
+describe('verifyOAuth and a failing nonce store (fail closed)', () => {
+  const store = (check: NonceStore['check']): VerifyOAuthOptions => opts({ nonceStore: { check } });
+
+  it('a thrown error is wrapped in ERR_NONCE_STORE with the error as its cause', async () => {
+    const down = new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    const e = await refusal(
+      verifyOAuth(
+        request(),
+        store(() => Promise.reject(down)),
+      ),
+    );
+    expect(e).toBeInstanceOf(NonceStoreError);
+    expect(e.message).toBe('nonce store failed; request refused');
+    expect(e.cause).toBe(down);
+  });
+
+  it('a NonceStoreError from the store passes through unchanged', async () => {
+    const own = new NonceStoreError('redis answered an unexpected reply');
+    await expect(
+      verifyOAuth(
+        request(),
+        store(() => Promise.reject(own)),
+      ),
+    ).rejects.toBe(own);
+  });
+
+  it.each([undefined, null, 1, 'true'])('an answer of %j is ERR_NONCE_STORE', async (answer) => {
+    const e = await refusal(
+      verifyOAuth(
+        request(),
+        store(() => Promise.resolve(answer as unknown as boolean)),
+      ),
+    );
+    expect(e).toMatchObject({ code: 'ERR_NONCE_STORE' });
+    expect(e.message).toBe('nonce store answered neither true nor false; request refused');
+  });
+});
