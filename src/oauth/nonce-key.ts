@@ -8,6 +8,11 @@
  * for a collision, and a collision could only make the store refuse a fresh request as a replay:
  * it can never make it accept a replay.
  *
+ * Nothing outside the store computes these keys, and the store only compares them for equality,
+ * so the exact mixing steps are not a contract: what matters is the unambiguous sequence of units
+ * fed in (the tests build inputs that collide when a length half is left out) and a fixed size.
+ * The mutation-test exemptions below are the mixing steps that any other bijection would serve.
+ *
  * @module
  * @internal
  */
@@ -38,32 +43,47 @@ export function fixedKey(seed: Uint32Array, parts: readonly string[]): string {
   let n = 0;
   for (const part of parts) {
     // The length first (in two halves: a part may be longer than 65 535 units), then the units.
+    // Stryker disable next-line EqualityOperator: equivalent, one more unit (NaN, mixed as 0) after each length-prefixed part is still an unambiguous sequence
     for (let i = -2; i < part.length; i++) {
       const u = i === -2 ? part.length >>> 16 : i === -1 ? part.length & 0xffff : part.charCodeAt(i);
       // Each lane is a bijection of its state for a given unit, with its own constants.
+      // Stryker disable next-line ArithmeticOperator: equivalent, subtracting the constant is adding another one, still a bijection
       a = Math.imul((a ^ u) + 0x9e3779b9, 0x85ebca77);
       a = (a << 13) | (a >>> 19);
+      // Stryker disable next-line ArithmeticOperator: equivalent, subtracting the constant is adding another one, still a bijection
       b = Math.imul((b ^ u) + 0x7f4a7c15, 0xc2b2ae3d);
       b = (b << 17) | (b >>> 15);
+      // Stryker disable next-line ArithmeticOperator: equivalent, subtracting the constant is adding another one, still a bijection
       c = Math.imul((c ^ u) + 0x165667b1, 0x27d4eb2f);
       c = (c << 11) | (c >>> 21);
+      // Stryker disable next-line ArithmeticOperator: equivalent, subtracting the constant is adding another one, still a bijection
       d = Math.imul((d ^ u) + 0x61c88647, 0x9e3779b1);
       d = (d << 19) | (d >>> 13);
+      // Stryker disable next-line UpdateOperator: equivalent, minus the count of units is as good a length as the count
       n++;
     }
   }
-  // Cross the lanes, then finalise each.
+  // Cross the lanes, then finalise each. Any choice of signs in the crossings keeps them bijections
+  // of the 128-bit state, whose value depends on the random seed: no input collides by design.
+  // Stryker disable next-line ArithmeticOperator: equivalent, another bijective crossing
   a = (a + b + c + d + n) | 0;
+  // Stryker disable next-line ArithmeticOperator: equivalent, another bijective crossing
   b = (b + a) | 0;
+  // Stryker disable next-line ArithmeticOperator: equivalent, another bijective crossing
   c = (c + a) | 0;
+  // Stryker disable next-line ArithmeticOperator: equivalent, another bijective crossing
   d = (d + a) | 0;
   a = fmix(a);
   b = fmix(b);
   c = fmix(c);
   d = fmix(d);
+  // Stryker disable next-line ArithmeticOperator: equivalent, another bijective crossing
   a = (a + b + c + d) | 0;
+  // Stryker disable next-line ArithmeticOperator: equivalent, another bijective crossing
   b = (b + a) | 0;
+  // Stryker disable next-line ArithmeticOperator: equivalent, another bijective crossing
   c = (c + a) | 0;
+  // Stryker disable next-line ArithmeticOperator: equivalent, another bijective crossing
   d = (d + a) | 0;
   return String.fromCharCode(
     a & 255,

@@ -75,9 +75,15 @@ export interface MemoryNonceStoreOptions {
    * smaller). A consumer that holds none is refused while this many others do.
    */
   maxConsumers?: number;
-  /** Clock in milliseconds (default `Date.now`); for tests. */
+  /**
+   * Clock in milliseconds since the epoch (default `Date.now`); for tests. A reading that is not
+   * a number within the range of a `Date` (±8.64e15) makes `check` reject with `ERR_INVALID_INPUT`.
+   */
   now?: () => number;
 }
+
+/** The widest clock reading a `Date` can hold, in milliseconds (100 000 000 days). */
+const MAX_CLOCK_MS = 8.64e15;
 
 function positive(value: number | undefined, fallback: number, field: string): number {
   const v = value ?? fallback;
@@ -130,7 +136,8 @@ export class MemoryNonceStore implements NonceStore {
   readonly #consumers = new Map<string, Partition>();
   /** expiry, in whole seconds -> the keys that expire then */
   readonly #buckets = new Map<number, string[]>();
-  /** Every bucket up to this second has been dropped. */
+  /** Every bucket up to this second has been dropped; every bucket left is after it. */
+  // Stryker disable next-line UnaryOperator: equivalent, the first sweep finds no bucket and sets #swept either way
   #swept = -Infinity;
 
   /** @param options size bounds and clock */
@@ -166,6 +173,13 @@ export class MemoryNonceStore implements NonceStore {
     }
     if (!Number.isFinite(ttlSeconds)) throw new InvalidInputError('nonce store: "ttlSeconds" must be a finite number');
     const now = this.#now();
+    // NaN would keep every nonce forever; beyond 2^53 ms, `s + 1` in the walk no longer moves.
+    if (typeof now !== 'number' || !(Math.abs(now) <= MAX_CLOCK_MS)) {
+      throw new InvalidInputError(
+        'memory nonce store: the clock ("now") must return milliseconds since the epoch within the range of a Date',
+        { field: 'now' },
+      );
+    }
     this.#sweep(Math.floor(now / 1000));
     const key = fixedKey(this.#seed, [consumerKey, nonce, String(timestamp)]);
     if (this.#entries.has(key)) return false;
@@ -201,18 +215,17 @@ export class MemoryNonceStore implements NonceStore {
     return true;
   }
 
-  /** Drops every bucket whose second is `second` or earlier. */
+  /**
+   * Drops every bucket whose second is `second` or earlier. When the clock stands still or goes
+   * back, nothing is walked and `#swept` follows it back, so no later bucket is skipped.
+   */
   #sweep(second: number): void {
-    if (second === this.#swept) return;
-    if (second < this.#swept) {
-      // The clock went back: walk again from here, so no later bucket is skipped.
-      this.#swept = second;
-      return;
-    }
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, both walks drop the same buckets (none is at or before #swept); only the cost differs
     if (second - this.#swept > this.#buckets.size) {
       // A long gap (or the first call): fewer buckets than seconds to walk.
       for (const [s, keys] of this.#buckets) if (s <= second) this.#drop(s, keys);
     } else {
+      // Stryker disable next-line ArithmeticOperator: equivalent, no bucket is at or before #swept
       for (let s = this.#swept + 1; s <= second; s++) {
         const keys = this.#buckets.get(s);
         if (keys !== undefined) this.#drop(s, keys);
@@ -224,8 +237,8 @@ export class MemoryNonceStore implements NonceStore {
   #drop(second: number, keys: string[]): void {
     this.#buckets.delete(second);
     for (const key of keys) {
-      const partition = this.#entries.get(key);
-      if (partition === undefined) continue;
+      // A key is bucketed when it is added and leaves #entries only here, so it is always found.
+      const partition = this.#entries.get(key)!;
       this.#entries.delete(key);
       if (--partition.count === 0) this.#consumers.delete(partition.id);
     }
