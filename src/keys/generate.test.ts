@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, sign as nodeSign, verify as nodeVerify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import * as backend from '#crypto';
 import { generateKeyPair } from './generate.js';
 import { importPrivateKey, importPublicKey } from './import.js';
@@ -84,8 +84,41 @@ describe('generateKeyPair', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it('wraps a backend failure in a KeyError', async () => {
-    vi.spyOn(backend, 'generateRsaKeyPair').mockRejectedValue(new Error('no entropy'));
-    await expect(generateKeyPair({ bits: 2048 })).rejects.toMatchObject({ code: 'ERR_KEY_INVALID' });
+  it('says which size is wrong, naming the field bits', async () => {
+    const spy = vi.spyOn(backend, 'generateRsaKeyPair');
+    for (const bits of [3000.5, Number.NaN, '4096' as unknown as number]) {
+      await expect(generateKeyPair({ bits }), String(bits)).rejects.toMatchObject({
+        code: 'ERR_INVALID_INPUT',
+        field: 'bits',
+        message: 'bits must be an integer number of bits',
+      });
+    }
+    for (const bits of [2049, 8200]) {
+      await expect(generateKeyPair({ bits }), String(bits)).rejects.toMatchObject({
+        code: 'ERR_INVALID_INPUT',
+        field: 'bits',
+        message: `bits must be a multiple of 8 from 2048 to 8192, got ${bits}`,
+      });
+    }
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('accepts 8192 bits, the largest size', async () => {
+    const fake = { pkcs8: derOf('rsa-8192-pkcs8', 'pkcs8'), spki: derOf('rsa-8192-spki', 'spki') };
+    const spy = vi.spyOn(backend, 'generateRsaKeyPair').mockResolvedValue(fake);
+    const pair = await generateKeyPair({ bits: 8192 });
+    expect(spy).toHaveBeenCalledWith(8192);
+    expect(pair.publicKeySpki).toBe(readFileSync(new URL('test-only-rsa-8192-spki.pem', KEYS), 'utf8'));
+  });
+
+  it('wraps a backend failure in a KeyError that names the size and keeps the cause', async () => {
+    const cause = new Error('no entropy');
+    vi.spyOn(backend, 'generateRsaKeyPair').mockRejectedValue(cause);
+    const err = await generateKeyPair({ bits: 2048 }).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'ERR_KEY_INVALID',
+      message: `RSA key generation (2048 bits) failed in the ${inject('backend')} crypto backend`,
+    });
+    expect((err as Error).cause).toBe(cause);
   });
 });

@@ -53,7 +53,7 @@ export const DEFAULT_RSA_BITS = 4096;
  */
 export async function generateKeyPair(options?: GenerateKeyPairOptions): Promise<GeneratedKeyPair> {
   const bits = options?.bits ?? DEFAULT_RSA_BITS;
-  if (typeof bits !== 'number' || !Number.isInteger(bits)) {
+  if (!Number.isInteger(bits)) {
     throw new InvalidInputError('bits must be an integer number of bits', { field: 'bits' });
   }
   if (bits < MIN_RSA_BITS) throw new WeakKeyError(bits);

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, sign as nodeSign, webcrypto } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import * as backend from '#crypto';
 import { KeyError, PaysigError, WeakKeyError } from '../errors.js';
 import { clearKeyCache, importPrivateKey, importPublicKey, KEY_CACHE_SIZE } from './import.js';
@@ -123,9 +123,26 @@ describe('cache', () => {
       (e: unknown) => e,
     );
     expect(err).toBeInstanceOf(KeyError);
+    expect((err as KeyError).message).toBe(`RSA private key was refused by the ${inject('backend')} crypto backend`);
     expect((err as KeyError).cause).toBe(boom);
     await importPrivateKey(pem);
     expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failure that settles late does not evict the newer import of the same PEM', async () => {
+    let fail: (reason: unknown) => void = () => undefined;
+    const spy = vi
+      .spyOn(backend, 'importPrivateKey')
+      .mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    const first = importPrivateKey(pem).catch((e: unknown) => e);
+    // The pending import is pushed out of the cache by other keys, then the PEM is imported again.
+    for (let i = 1; i <= KEY_CACHE_SIZE; i++) await importPrivateKey(pem + ' '.repeat(i));
+    const second = await importPrivateKey(pem);
+    const calls = spy.mock.calls.length;
+    fail(new Error('late backend failure'));
+    expect(await first).toBeInstanceOf(KeyError);
+    expect(await importPrivateKey(pem)).toBe(second);
+    expect(spy).toHaveBeenCalledTimes(calls);
   });
 
   it('wraps a backend that throws synchronously', async () => {

@@ -65,18 +65,19 @@ function describe(value: unknown): string {
 /** Checks a caller's CryptoKey is an RSASSA-PKCS1-v1_5 / SHA-256 key of the right kind and size. */
 function checkCryptoKey(key: CryptoKey, kind: KeyKind): void {
   const algorithm = key.algorithm as Partial<RsaHashedKeyAlgorithm> | undefined;
-  const name = algorithm?.name;
-  if (name !== 'RSASSA-PKCS1-v1_5') {
-    throw new KeyError(`CryptoKey algorithm is ${describe(name)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`);
+  if (algorithm?.name !== 'RSASSA-PKCS1-v1_5') {
+    throw new KeyError(
+      `CryptoKey algorithm is ${describe(algorithm?.name)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`,
+    );
   }
-  const hash = algorithm?.hash?.name;
+  const hash = algorithm.hash?.name;
   if (hash !== 'SHA-256') {
     throw new KeyError(`CryptoKey hash is ${describe(hash)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`);
   }
   // Both are readable even on a non-extractable key: size and exponent are checked as for PEM.
-  const bits = algorithm?.modulusLength;
+  const bits = algorithm.modulusLength;
   if (typeof bits !== 'number') throw new KeyError('CryptoKey has no modulusLength');
-  const exponent: unknown = algorithm?.publicExponent;
+  const exponent: unknown = algorithm.publicExponent;
   if (!(exponent instanceof Uint8Array) && Object.prototype.toString.call(exponent) !== '[object Uint8Array]') {
     throw new KeyError('CryptoKey has no publicExponent (a Uint8Array): not an RSA key');
   }
@@ -111,7 +112,8 @@ function importCryptoKey(key: CryptoKey, kind: KeyKind): Promise<KeyHandle> {
 
 /** A real `CryptoKey` of this realm, or of another one (an iframe, a worker's transfer). */
 function isCryptoKey(value: unknown): value is CryptoKey {
-  if (typeof value !== 'object' || value === null) return false;
+  // Functions and primitives are never keys (null goes on: it is no instance and has no tag).
+  if (typeof value !== 'object') return false;
   const ctor = (globalThis as { CryptoKey?: unknown }).CryptoKey;
   if (typeof ctor === 'function' && value instanceof ctor) return true;
   return Object.prototype.toString.call(value) === '[object CryptoKey]';

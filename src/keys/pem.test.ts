@@ -86,9 +86,53 @@ describe('parsePem', () => {
     expect(refusal('-----BEGIN PUBLIC KEY-----\n\n-----END PUBLIC KEY-----\n')).toMatch(/empty/);
   });
 
+  it('keeps the Base64 error as the cause', () => {
+    let error: unknown;
+    try {
+      parsePem(PUB.replace('MII', 'MI'));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'ERR_KEY_INVALID', message: 'PEM "PUBLIC KEY" body is not valid Base64' });
+    expect((error as Error).cause).toMatchObject({ code: 'ERR_ENCODING' });
+  });
+
+  it('names the likely mistake: an encryption header without a space, a backslash', () => {
+    const lines = PUB.split('\n');
+    const withLine = (line: string) => [lines[0], line, ...lines.slice(1)].join('\n');
+    for (const header of ['Proc-Type:4,ENCRYPTED', 'Proc-Type: \t 4,ENCRYPTED']) {
+      expect(refusal(withLine(header)), header).toBe('encrypted PEM is not supported; decrypt it first');
+    }
+    expect(refusal(PUB.replace('\n', '\\\n'))).toBe(
+      'PEM "PUBLIC KEY" body contains a backslash: were newlines written as "\\n"? Replace them with real line breaks',
+    );
+  });
+
   it('refuses oversized input and non-strings', () => {
     expect(refusal(PUB + ' '.repeat(MAX_PEM_LENGTH))).toMatch(/at most 65536/);
     expect(() => parsePem(42 as unknown as string)).toThrow(KeyError);
+    expect(refusal(42 as unknown as string)).toBe('key must be a PEM string or a CryptoKey');
+  });
+
+  it('accepts exactly 65536 characters and refuses one more', () => {
+    const full = PUB + ' '.repeat(65536 - PUB.length);
+    expect(full).toHaveLength(65536);
+    expect(hex(parsePem(full).der)).toBe(nodeDer(PUB));
+    expect(refusal(`${full} `)).toBe('PEM key text is 65537 characters long: at most 65536 are accepted');
+  });
+
+  it('refuses a BEGIN line without closing dashes or with a label over 40 characters, without echoing it', () => {
+    const relabel = (label: string) => PUB.replace(/PUBLIC KEY/g, label);
+    expect(refusal('-----BEGIN PUBLIC KEY\nMIIB\n')).toBe('PEM BEGIN line is malformed');
+    expect(refusal(relabel('A'.repeat(41)))).toBe('PEM BEGIN line is malformed');
+    // 40 characters is still a label: it is shown, as unsupported
+    expect(refusal(relabel('A'.repeat(40)))).toBe(
+      `unsupported PEM label "${'A'.repeat(40)}": expected PRIVATE KEY, RSA PRIVATE KEY, PUBLIC KEY or RSA PUBLIC KEY`,
+    );
+    // a label with a bad character anywhere is neither accepted nor shown
+    for (const label of ['x PUBLIC KEY', 'PUBLIC KEY x', 'PUBLIC\u00a0KEY']) {
+      expect(refusal(relabel(label)), label).toBe('PEM BEGIN line has a malformed label');
+    }
   });
 
   it('only ever throws PaysigError on random and mutated text', () => {

@@ -69,12 +69,12 @@ export function parsePem(text: string): Pem {
   }
   const labelStart = begin + BEGIN.length;
   const labelEnd = text.indexOf(DASHES, labelStart);
-  if (labelEnd < 0 || labelEnd - labelStart > 40) throw new KeyError('PEM BEGIN line is malformed');
+  if (labelEnd === -1 || labelEnd - labelStart > 40) throw new KeyError('PEM BEGIN line is malformed');
   const label = text.slice(labelStart, labelEnd);
   if (!printableLabel(label)) throw new KeyError('PEM BEGIN line has a malformed label');
   const bodyStart = labelEnd + DASHES.length;
   const end = text.indexOf(END, bodyStart);
-  if (end < 0) throw new KeyError(`PEM "${label}" block has no END line`);
+  if (end === -1) throw new KeyError(`PEM "${label}" block has no END line`);
   const endLine = `${END}${label}${DASHES}`;
   if (!text.startsWith(endLine, end)) {
     throw new KeyError(`PEM END line does not match "-----BEGIN ${label}-----"`);

@@ -69,6 +69,24 @@ describe('public exponent rule: 65537 only', () => {
     }
   });
 
+  // The reason given for each refused exponent; e written out in decimal by hand.
+  const reasons: Array<[Uint8Array, string]> = [
+    [Uint8Array.of(0), 'RSA public exponent is 0: an even exponent is not a valid RSA key;'],
+    [Uint8Array.of(1), 'RSA public exponent is 1: with it anyone can forge signatures;'],
+    [Uint8Array.of(2), 'RSA public exponent is 2: an even exponent is not a valid RSA key;'],
+    [Uint8Array.of(3), 'RSA public exponent is 3: small exponents are refused; only 65537 is accepted;'],
+    [Uint8Array.of(0xff, 0xff), 'RSA public exponent is 65535: small exponents are refused; only 65537 is accepted;'],
+    [Uint8Array.of(1, 0, 0), 'RSA public exponent is 65536: an even exponent is not a valid RSA key;'],
+    [Uint8Array.of(1, 0, 3), 'RSA public exponent is 65539: only 65537 is accepted;'],
+    [Uint8Array.of(0xff, 0xff, 0xff, 0xff), 'RSA public exponent is 4294967295: only 65537 is accepted;'],
+    [Uint8Array.of(0, 0, 0xff, 0xff, 0xff, 0xff), 'RSA public exponent is 4294967295: only 65537 is accepted;'],
+    [Uint8Array.of(1, 0, 0, 0, 1), 'RSA public exponent is longer than 32 bits: only 65537 is accepted;'],
+    [Uint8Array.of(1, 0, 0, 0, 0, 0, 0, 0, 1), 'RSA public exponent is longer than 32 bits: only 65537 is accepted;'],
+  ];
+  it.each(reasons)('%s is refused with the reason and what to do', (exponent, reason) => {
+    expect(() => checkExponent(exponent)).toThrow(`${reason} generate a new key pair (for example \`paysig keygen\``);
+  });
+
   it('says what is wrong and what to do, is a server error (500), and never quotes the key', async () => {
     const text = spkiWithExponent('test-only-rsa-2048-spki.pem', 1);
     const err = (await importPublicKey(text).catch((e: unknown) => e)) as PaysigError;

@@ -44,6 +44,7 @@ export function checkBits(bits: number): void {
  */
 export function checkExponent(exponent: Uint8Array): void {
   let i = 0;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, exponent[length] is undefined, not 0, so the loop stops at the end without the bound
   while (i < exponent.length && exponent[i] === 0) i++;
   if (exponent.length - i > 4) {
     throw new KeyExponentError(
@@ -56,7 +57,8 @@ export function checkExponent(exponent: Uint8Array): void {
   let why = `only ${PUBLIC_EXPONENT} is accepted`;
   if (e === 1) why = 'with it anyone can forge signatures';
   else if (e % 2 === 0) why = 'an even exponent is not a valid RSA key';
-  else if (e < PUBLIC_EXPONENT) why = `small exponents are refused; only ${PUBLIC_EXPONENT} is accepted`;
+  // Odd and at most 16 bits (65537 itself returned above): FIPS 186-5 asks for e > 2^16.
+  else if (e <= 0xffff) why = `small exponents are refused; only ${PUBLIC_EXPONENT} is accepted`;
   throw new KeyExponentError(`RSA public exponent is ${e}: ${why}; ${REGENERATE}`);
 }
 
