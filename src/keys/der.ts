@@ -269,7 +269,7 @@ export function spkiToPkcs1(der: Uint8Array): Uint8Array {
   const alg = rsaAlgorithm(der, seq.start, seq.end, 'SubjectPublicKeyInfo');
   const bits = expect(der, alg.end, seq.end, TAG_BIT_STRING, 'SubjectPublicKeyInfo subjectPublicKey');
   if (bits.end !== seq.end) fail('SubjectPublicKeyInfo', 'has stray elements after subjectPublicKey');
-  if (bits.end === bits.start || der[bits.start] !== 0)
-    fail('SubjectPublicKeyInfo subjectPublicKey', 'must be a BIT STRING with 0 unused bits');
+  if (bits.end === bits.start) fail('SubjectPublicKeyInfo subjectPublicKey', 'is an empty BIT STRING');
+  if (der[bits.start] !== 0) fail('SubjectPublicKeyInfo subjectPublicKey', 'must be a BIT STRING with 0 unused bits');
   return der.subarray(bits.start + 1, bits.end);
 }
