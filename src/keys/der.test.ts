@@ -168,6 +168,51 @@ describe('DER reader', () => {
     );
   });
 
+  it('counts INTEGER bits past leading zero bytes and never reads beyond the element', () => {
+    // fast-check's arrays rarely start with 0x00, so leading zeros and all-zero contents are
+    // generated explicitly; the element sits between other bytes, zeros after it included.
+    const bitsOf = (content: Uint8Array): number => {
+      const big = BigInt('0x' + hex(content));
+      return big === 0n ? 0 : big.toString(2).length;
+    };
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 3 }),
+        fc.uint8Array({ maxLength: 40 }),
+        fc.uint8Array({ maxLength: 4 }),
+        fc.constantFrom(0x00, 0x01, 0xff),
+        (zeros, rest, before, after) => {
+          const content = Uint8Array.from([...new Array<number>(zeros).fill(0), ...rest]);
+          if (content.length === 0) return;
+          const der = Uint8Array.from([...before, ...content, after, after]);
+          const el = { tag: 0x02, start: before.length, end: before.length + content.length };
+          expect(integerBits(der, el)).toBe(bitsOf(content));
+        },
+      ),
+    );
+    const at = (bytes: number[], start: number, end: number) =>
+      integerBits(Uint8Array.from(bytes), { tag: 2, start, end });
+    expect(at([0x00], 0, 1)).toBe(0);
+    expect(at([0x00, 0x00, 0x00, 0x00], 1, 2)).toBe(0);
+    expect(at([0x00, 0x01], 0, 2)).toBe(1);
+    expect(at([0x00, 0x80], 0, 2)).toBe(8);
+    expect(at([0x00, 0x00, 0x01, 0x00], 0, 4)).toBe(9);
+  });
+
+  it('encodes lengths in the short form up to 127 and the shortest long form above (X.690 8.1.3)', () => {
+    const header = (n: number): string => {
+      const der = encodeElement(0x04, new Uint8Array(n));
+      return hex(der.subarray(0, der.length - n));
+    };
+    expect(header(0)).toBe('0400');
+    expect(header(127)).toBe('047f');
+    expect(header(128)).toBe('048180');
+    expect(header(255)).toBe('0481ff');
+    expect(header(256)).toBe('04820100');
+    expect(header(65535)).toBe('0482ffff');
+    expect(header(65536)).toBe('0483010000');
+  });
+
   it('encodes lengths that it reads back, matching the DER length rules', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 70000 }), (n) => {

@@ -161,6 +161,7 @@ export function oidToString(der: Uint8Array, el: Element): string {
     const b = der[i]!;
     value = value * 128 + (b & 0x7f);
     if ((b & 0x80) === 0) {
+      // Stryker disable next-line EqualityOperator: equivalent, at 80 both branches give 2 and 0 (X.690 8.19.4)
       if (parts.length === 0) parts.push(value < 80 ? Math.floor(value / 40) : 2, value < 80 ? value % 40 : value - 80);
       else parts.push(value);
       value = 0;
@@ -248,6 +249,7 @@ export function pkcs8ToPkcs1(der: Uint8Array): Uint8Array {
   const alg = rsaAlgorithm(der, version.end, seq.end, 'PrivateKeyInfo');
   const key = expect(der, alg.end, seq.end, TAG_OCTET_STRING, 'PrivateKeyInfo privateKey');
   let pos = key.end;
+  // Stryker disable next-line UnaryOperator: equivalent, only ever compared with 0x80 or 0x81, above -1 and +1 alike
   let lastTag = -1;
   while (pos < seq.end) {
     const el = readElement(der, pos, seq.end, 'PrivateKeyInfo trailing element');
@@ -269,7 +271,7 @@ export function spkiToPkcs1(der: Uint8Array): Uint8Array {
   const alg = rsaAlgorithm(der, seq.start, seq.end, 'SubjectPublicKeyInfo');
   const bits = expect(der, alg.end, seq.end, TAG_BIT_STRING, 'SubjectPublicKeyInfo subjectPublicKey');
   if (bits.end !== seq.end) fail('SubjectPublicKeyInfo', 'has stray elements after subjectPublicKey');
-  if (bits.end === bits.start || der[bits.start] !== 0)
-    fail('SubjectPublicKeyInfo subjectPublicKey', 'must be a BIT STRING with 0 unused bits');
+  if (bits.end === bits.start) fail('SubjectPublicKeyInfo subjectPublicKey', 'is an empty BIT STRING');
+  if (der[bits.start] !== 0) fail('SubjectPublicKeyInfo subjectPublicKey', 'must be a BIT STRING with 0 unused bits');
   return der.subarray(bits.start + 1, bits.end);
 }
