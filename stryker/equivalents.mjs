@@ -35,13 +35,13 @@ export function equivalents() {
   return rows;
 }
 
-const escape = (s) => s.replaceAll('|', '\\|');
+const escapeCell = (s) => s.replaceAll('|', '\\|');
 
 /** The markdown table of {@link equivalents}. */
 export function equivalentsTable() {
   const out = ['| file:line | mutators disabled | why no test can kill it |', '| --- | --- | --- |'];
   for (const r of equivalents()) {
-    out.push(`| ${r.file}:${r.line} | ${r.mutators.join(', ')} | ${escape(r.reason.replace(/^equivalent, /, ''))} |`);
+    out.push(`| ${r.file}:${r.line} | ${r.mutators.join(', ')} | ${escapeCell(r.reason.replace(/^equivalent, /, ''))} |`);
   }
   return out.join('\n');
 }
