@@ -6,6 +6,9 @@
 // stryker/incremental.json, which a full run then starts from.
 // STRYKER_FILES=src/oauth/header.ts,src/oauth/url.ts with STRYKER_PART=<name> does the same for
 // a list of files (stryker/parts/<name>.json).
+// STRYKER_BACKEND=web runs the tests on the WebCrypto backend (stryker/vitest.config.ts); the
+// parts are `crypto` (src/crypto/node.ts and the rest, node backend) and `crypto-web`
+// (STRYKER_FILES=src/crypto/web.ts STRYKER_PART=crypto-web STRYKER_BACKEND=web).
 const folder = process.env.STRYKER_PART ?? process.env.STRYKER_FOLDER;
 const scope = process.env.STRYKER_FILES?.split(',') ?? [folder ? `src/${folder}/**/*.ts` : 'src/**/*.ts'];
 const name = folder ?? 'all';

@@ -9,12 +9,17 @@ import { defineConfig } from 'vitest/config';
 // (child processes), the vectors JSON Schema check, the source-purity scan, the Redis fault
 // runs (they kill and pause servers for seconds), and the fuzzers (random by design; they have
 // their own command). test/redis.test.ts stays: it starts its own redis-server on a free port.
+//
+// STRYKER_BACKEND=web runs the same tests on the WebCrypto backend instead: that is how the
+// mutants of src/crypto/web.ts are tested (the `crypto-web` part, see stryker.config.mjs).
+const backend = process.env.STRYKER_BACKEND === 'web' ? 'web' : 'node';
+
 export default defineConfig({
-  resolve: { alias: { '#crypto': fileURLToPath(new URL('../src/crypto/node.ts', import.meta.url)) } },
+  resolve: { alias: { '#crypto': fileURLToPath(new URL(`../src/crypto/${backend}.ts`, import.meta.url)) } },
   test: {
-    name: 'node',
+    name: backend,
     root: new URL('..', import.meta.url).pathname,
-    provide: { backend: 'node' },
+    provide: { backend },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [
       'test/cli.test.ts',
