@@ -142,3 +142,77 @@ describe("negotiateAccept 'strict' (the specification's rule)", () => {
     },
   );
 });
+
+// Cases written out from RFC 9110: section 5.6.1 (empty list elements are ignored), 5.6.4
+// (quoted-string and its backslash escapes), 5.6.6 (parameters), 12.4.2 (qvalue) and 12.5.1
+// (the most specific range decides; one range per type and weight).
+describe('negotiateAccept: list syntax, weights and precedence', () => {
+  it.each<[string | undefined, 'json' | 'form']>([
+    [undefined, 'form'], // a missing header, as a Headers-less adapter passes it
+    [`text/html;p="a", ${JSON_TYPE}`, 'json'], // the quoted string ends before the comma
+    [`text/html;p="\\"", ${JSON_TYPE}`, 'json'], // an escaped quote does not end it
+    [`text/html;p="\\\\", ${JSON_TYPE}`, 'json'], // an escaped backslash does not escape the quote
+    [`${JSON_TYPE} x`, 'form'], // junk after the range: malformed, ignored, as if absent
+    [`${JSON_TYPE};q=0;q=1`, 'form'], // two weights: malformed, ignored
+    [`${JSON_TYPE};q=1;q=0`, 'form'],
+    [`${JSON_TYPE};q="1"`, 'form'], // a quoted weight is no qvalue
+    ['*/foo;q=0', 'form'], // */subtype is no media range: ignored, so nothing excludes form
+    [`${JSON_TYPE};q=0.1, ${JSON_TYPE};q=0.9, ${FORM_TYPE};q=0.5`, 'json'], // same range twice: the higher weight
+    [`${JSON_TYPE};q=0.9, ${JSON_TYPE};q=0.1, ${FORM_TYPE};q=0.5`, 'json'],
+    [`${JSON_TYPE};q=0.5, ${FORM_TYPE};q=0.5, ${JSON_TYPE};q=0.5`, 'json'], // a tie keeps the first range
+    [`${FORM_TYPE};q=0.5, ${JSON_TYPE};q=0.5, ${FORM_TYPE};q=0.5`, 'form'],
+    [`${FORM_TYPE};q=0.5, ${JSON_TYPE};q=0.6`, 'json'], // the weight decides before the order
+    [`${JSON_TYPE};q=0.5, ${FORM_TYPE};q=0.6`, 'form'],
+    [`application/*, ${JSON_TYPE}`, 'json'], // equal weights: the more specific range decides
+    [`${FORM_TYPE}, application/*`, 'form'],
+    [`application/*, */*;q=0.5`, 'form'], // one range decides both formats: form
+  ])('Accept %j -> %s', (header, format) => {
+    expect(negotiateAccept(header)).toBe(format);
+    expect(negotiateAccept(header, 'negotiate')).toBe(format);
+  });
+
+  it('drops empty list elements before counting ranges', () => {
+    const max = Array.from({ length: MAX_ACCEPT_RANGES }, () => JSON_TYPE).join(', , ');
+    expect(negotiateAccept(`, ${max},  ,`)).toBe('json');
+    expect(negotiateAccept(`${JSON_TYPE}, ,\t,`, 'strict')).toBe('json');
+  });
+
+  it('names the bound that was exceeded', () => {
+    const tooMany = thrown(() => negotiateAccept(Array.from({ length: MAX_ACCEPT_RANGES + 1 }, () => '*/*').join(',')));
+    expect(tooMany).toMatchObject({ code: 'ERR_MEDIA_TYPE', field: 'Accept' });
+    expect(tooMany.message).toBe(`Accept lists more than ${MAX_ACCEPT_RANGES} media ranges`);
+    expect(negotiateAccept('*/*;q=0.5,'.padEnd(MAX_ACCEPT_LENGTH, ' '))).toBe('form'); // at the bound
+    const long = thrown(() => negotiateAccept('*/*,'.padEnd(MAX_ACCEPT_LENGTH + 1, ' ')));
+    expect(long).toMatchObject({ code: 'ERR_MEDIA_TYPE', field: 'Accept' });
+    expect(long.message).toBe(`Accept is longer than ${MAX_ACCEPT_LENGTH} characters`);
+    const strictLong = thrown(() => negotiateAccept(JSON_TYPE.padEnd(MAX_ACCEPT_LENGTH + 1, ' '), 'strict'));
+    expect(strictLong.message).toBe(`Accept is longer than ${MAX_ACCEPT_LENGTH} characters`);
+  });
+
+  it('quotes the refused header in the message, cut after 100 characters', () => {
+    const at100 = `text/html;p=${'x'.repeat(100 - 'text/html;p='.length)}`;
+    expect(at100).toHaveLength(100);
+    expect(thrown(() => negotiateAccept(at100)).message).toBe(
+      `Accept "${at100}" excludes both response formats: send Accept: ${JSON_TYPE} (JSON), ${FORM_TYPE} (form) or */*`,
+    );
+    const at101 = `${at100}y`;
+    expect(thrown(() => negotiateAccept(at101)).message).toBe(
+      `Accept "${at100}..." excludes both response formats: send Accept: ${JSON_TYPE} (JSON), ${FORM_TYPE} (form) or */*`,
+    );
+    const strict = thrown(() => negotiateAccept('text/html', 'strict'));
+    expect(strict.message).toBe(
+      `Accept "text/html" refused: verifyRequest option accept: 'strict' requires Accept: ${JSON_TYPE} (the default, accept: 'negotiate', also accepts */*)`,
+    );
+  });
+});
+
+describe("negotiateAccept 'strict': what counts as the JSON type", () => {
+  it.each([undefined, `text/vnd.pay+json`, `application/json`, `${JSON_TYPE}, x`, `${JSON_TYPE}, ${JSON_TYPE};q=0`])(
+    'refuses %j',
+    (h) => {
+      const e = thrown(() => negotiateAccept(h, 'strict'));
+      expect(e).toMatchObject({ code: 'ERR_MEDIA_TYPE', field: 'Accept' });
+      expect(e.message).toContain(h === undefined ? 'missing Accept' : `Accept ${JSON.stringify(h)} refused`);
+    },
+  );
+});

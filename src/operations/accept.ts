@@ -76,6 +76,7 @@ function elements(value: string): string[] {
     }
     out.push(e);
   };
+  // Stryker disable next-line EqualityOperator: equivalent, charCodeAt(n) is NaN, which is no quote, backslash or comma
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (quoted) {
@@ -105,7 +106,8 @@ function mediaRange(element: string, at: number): MediaRange | undefined {
     if (p === null) return undefined;
     if (p[1] === undefined || p[1].toLowerCase() !== 'q') continue;
     // Parameters after the weight (RFC 7231's accept-ext) are ignored; a second q is malformed.
-    if (q !== undefined || p[2] === undefined || !QVALUE.test(p[2])) return undefined;
+    // PARAM captures a value whenever it captures a name.
+    if (q !== undefined || !QVALUE.test(p[2]!)) return undefined;
     q = Math.round(Number(p[2]) * 1000);
   }
   return { type, subtype, q: q ?? 1000, at };
@@ -130,8 +132,10 @@ function weightOf(ranges: readonly MediaRange[], type: string, subtype: string):
 
 /** `json` or `form` by weight, then specificity, then the earlier deciding range; one range deciding both (a wildcard): `form`. */
 function preferred(json: Weight, form: Weight): ResponseFormat {
-  if (json.q !== form.q) return json.q > form.q ? 'json' : 'form';
-  if (json.specificity !== form.specificity) return json.specificity > form.specificity ? 'json' : 'form';
+  if (json.q > form.q) return 'json';
+  if (json.q < form.q) return 'form';
+  if (json.specificity > form.specificity) return 'json';
+  if (json.specificity < form.specificity) return 'form';
   return json.at < form.at ? 'json' : 'form';
 }
 
@@ -146,14 +150,14 @@ function quote(value: string): string {
  * Reads a request's `Accept` header (`null` when absent) and returns the response format the
  * client asked for, or throws.
  *
- * `'negotiate'`: a missing header, or one without any well-formed media range, asks for `form`.
- * Otherwise each format takes the weight of the most specific range that matches it; both at 0
- * is {@link NotAcceptableError}. The format with the higher weight wins; on equal weights the
- * one decided by the more specific range (`application/vnd.pay+json, *\/*` is `json`), then the
- * one whose range comes first in the header; when one wildcard decides both (`*\/*`,
- * `application/*`), `form`, the service's default. Parameters other than `q` do not restrict a
- * range. A malformed element (bad syntax, a `q` that is not an RFC qvalue such as `q=2` or
- * `q=0.5555`) is ignored.
+ * `'negotiate'` (the default, also when `mode` is left out): a missing header, or one without
+ * any well-formed media range, asks for `form`. Otherwise each format takes the weight of the
+ * most specific range that matches it; both at 0 is {@link NotAcceptableError}. The format
+ * with the higher weight wins; on equal weights the one decided by the more specific range
+ * (`application/vnd.pay+json, *\/*` is `json`), then the one whose range comes first in the
+ * header; when one wildcard decides both (`*\/*`, `application/*`), `form`, the service's
+ * default. Parameters other than `q` do not restrict a range. A malformed element (bad syntax,
+ * a `q` that is not an RFC qvalue such as `q=2` or `q=0.5555`) is ignored.
  *
  * `'strict'`: the header must be present and every element must be `application/vnd.pay+json`
  * with a non-zero weight; otherwise {@link MediaTypeError}, as the specification's validation
@@ -162,7 +166,7 @@ function quote(value: string): string {
  * @throws {@link MediaTypeError} for a header over {@link MAX_ACCEPT_LENGTH} characters or
  *   {@link MAX_ACCEPT_RANGES} ranges, and for a strict refusal.
  */
-export function negotiateAccept(value: string | null | undefined, mode: AcceptMode = 'negotiate'): ResponseFormat {
+export function negotiateAccept(value: string | null | undefined, mode?: AcceptMode): ResponseFormat {
   if (value !== null && value !== undefined && value.length > MAX_ACCEPT_LENGTH) {
     throw new MediaTypeError(`Accept is longer than ${MAX_ACCEPT_LENGTH} characters`, { field: 'Accept' });
   }
@@ -183,8 +187,8 @@ export function negotiateAccept(value: string | null | undefined, mode: AcceptMo
   if (value === null || value === undefined) return 'form';
   const ranges: MediaRange[] = [];
   const list = elements(value);
-  for (let i = 0; i < list.length; i++) {
-    const r = mediaRange(list[i]!, i);
+  for (const [i, element] of list.entries()) {
+    const r = mediaRange(element, i);
     if (r !== undefined) ranges.push(r);
   }
   if (ranges.length === 0) return 'form';

@@ -82,22 +82,32 @@ function checkRule(
   }
 }
 
+/** The field names a rule reads. */
+function namesOf(rule: FieldRule): readonly string[] {
+  switch (rule.kind) {
+    case 'together':
+      return rule.fields;
+    case 'spelling':
+      return [rule.use, rule.field];
+    default:
+      return [rule.field];
+  }
+}
+
 /** The names the rules and the formula read, per operation and scheme: built once, then reused. */
 const SIGNIFICANT = new WeakMap<RuleSource, Map<string, ReadonlySet<string>>>();
 
 function significantOf(op: RuleSource, auth: ResolvedAuth): ReadonlySet<string> {
-  const key = auth.kind === 'control' ? auth.formula : auth.kind;
+  const key = auth.scheme; // a control scheme is its formula
   let byScheme = SIGNIFICANT.get(op);
   const hit = byScheme?.get(key);
+  // Stryker disable next-line ConditionalExpression: equivalent, caching only: a miss builds the same set
   if (hit !== undefined) return hit;
   const significant = new Set<string>(['control', 'login', 'amount', 'currency']);
-  for (const rule of op.rules) {
-    if (rule.kind === 'together') for (const f of rule.fields) significant.add(f);
-    else if (rule.kind === 'spelling') significant.add(rule.use).add(rule.field);
-    else significant.add(rule.field);
-  }
+  for (const rule of op.rules) for (const name of namesOf(rule)) significant.add(name);
   if (auth.kind === 'control')
     for (const t of FORMULAS[auth.formula].terms) significant.add(termFieldName(op, t.field));
+  // Stryker disable next-line ConditionalExpression: equivalent, caching only: a new map drops cached sets, which are built again alike
   if (byScheme === undefined) SIGNIFICANT.set(op, (byScheme = new Map()));
   byScheme.set(key, significant);
   return significant;

@@ -18,7 +18,9 @@
 export function serviceTrim(value: string): string {
   let start = 0;
   let end = value.length;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(length) is NaN, which stops the scan
   while (start < end && value.charCodeAt(start) <= 0x20) start++;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, end passes start only on an all-blank value (charCodeAt(-1) is NaN), and slice(start, end) is '' then either way
   while (end > start && value.charCodeAt(end - 1) <= 0x20) end--;
-  return start === 0 && end === value.length ? value : value.slice(start, end);
+  return value.slice(start, end);
 }

@@ -37,3 +37,8 @@ export function pathAndQuery(url: string): PathAndQuery {
   }
   return out;
 }
+
+/** How many URLs the cache holds now. Internal, for the tests of its bound; not exported by the package. */
+export function cachedUrlCount(): number {
+  return CACHE.size;
+}

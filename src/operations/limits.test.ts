@@ -1,0 +1,66 @@
+// utf8LongerThan and serviceTrim. Byte counts come from the platform's TextEncoder; trimming
+// follows Java's String.trim (every leading and trailing char up to U+0020), written out by hand.
+import { describe, expect, it } from 'vitest';
+import { exponentOf } from './exponent.js';
+import { utf8LongerThan } from './limits.js';
+import { serviceTrim } from './trim.js';
+
+const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
+
+describe('utf8LongerThan', () => {
+  // The edges of each UTF-8 length: 1, 2, 3 and 4 bytes (a surrogate pair), around the surrogates.
+  it.each([
+    '\u007f',
+    '\u0080',
+    '\u07ff',
+    '\u0800',
+    '\ud7ff',
+    '\ue000',
+    '\uffff',
+    '\u{10000}',
+    '\u{10ffff}',
+    'a\u00e9\u20ac\u{1f600}',
+  ])('counts %j as TextEncoder does', (s) => {
+    const n = utf8Length(s);
+    expect(utf8LongerThan(s, n)).toBe(false);
+    expect(utf8LongerThan(s, n - 1)).toBe(true);
+    expect(utf8LongerThan(s.repeat(3), 3 * n)).toBe(false);
+    expect(utf8LongerThan(s.repeat(3), 3 * n - 1)).toBe(true);
+  });
+
+  it('answers without counting far past the limit', () => {
+    expect(utf8LongerThan('x'.repeat(1_000_000), 10)).toBe(true);
+    expect(utf8LongerThan('', 0)).toBe(false);
+  });
+});
+
+describe('serviceTrim', () => {
+  it.each([
+    ['', ''],
+    [' \t\r\n\u0000\u001f ', ''],
+    ['\t 902B4FF5\n', '902B4FF5'],
+    ['a b', 'a b'],
+    [' a', 'a'],
+    ['a ', 'a'],
+    ['\u00a0gift\u00a0', '\u00a0gift\u00a0'], // U+00A0 is content to Java
+    ['\u0021x\u0021', '\u0021x\u0021'], // "!" is the first character kept
+  ])('%j -> %j', (input, out) => {
+    expect(serviceTrim(input)).toBe(out);
+  });
+});
+
+describe('exponentOf', () => {
+  it('is 2 by default, the number given, or the function of the currency', () => {
+    expect(exponentOf(undefined, 'JPY')).toBe(2);
+    expect(exponentOf(3, 'USD')).toBe(3);
+    expect(exponentOf(0, undefined)).toBe(0);
+    const seen: string[] = [];
+    const byCurrency = (c: string): number => {
+      seen.push(c);
+      return c === 'JPY' ? 0 : 2;
+    };
+    expect(exponentOf(byCurrency, 'JPY')).toBe(0);
+    expect(exponentOf(byCurrency, undefined)).toBe(2);
+    expect(seen).toEqual(['JPY', '']); // no currency: the function gets ''
+  });
+});
