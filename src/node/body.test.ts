@@ -24,6 +24,13 @@ class FakeRequest extends EventEmitter implements IncomingMessageLike {
     super();
     Object.assign(this, extra);
   }
+  // IncomingMessageLike types listeners by what they are given; EventEmitter's take any[].
+  override on(event: string, listener: (...args: never[]) => void): this {
+    return super.on(event, listener as (...args: unknown[]) => void);
+  }
+  override removeListener(event: string, listener: (...args: never[]) => void): this {
+    return super.removeListener(event, listener as (...args: unknown[]) => void);
+  }
   listening(): number[] {
     return EVENTS.map((e) => this.listenerCount(e));
   }
@@ -42,7 +49,11 @@ async function outcome<T>(p: Promise<T>): Promise<{ value: T } | { error: unknow
 }
 
 /** Code, field and message of a refusal. */
-function refusal(r: { value: unknown } | { error: unknown }): { code: string; field?: string; message: string } {
+function refusal(r: { value: unknown } | { error: unknown }): {
+  code: string;
+  field?: string | undefined;
+  message: string;
+} {
   if (!('error' in r)) throw new Error('expected a refusal, got a value');
   const e = r.error;
   expect(e).toBeInstanceOf(PaysigError);

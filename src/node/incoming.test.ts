@@ -229,10 +229,8 @@ describe('toFetchRequest', () => {
   it('skips a header whose value is undefined', async () => {
     const headers = { host: 'a.example', 'x-gone': undefined, 'x-kept': 'yes' } as unknown as Record<string, string>;
     const r = await toFetchRequest(req(headers), { body: '' });
-    expect([...r.headers]).toEqual([
-      ['host', 'a.example'],
-      ['x-kept', 'yes'],
-    ]);
+    expect(r.headers.has('x-gone')).toBe(false);
+    expect(r.headers.get('x-kept')).toBe('yes');
   });
 
   it('gives the Request only the bytes of a view into a larger buffer', async () => {
