@@ -54,8 +54,10 @@ export function readIncomingBytes(req: IncomingMessageLike, max: number): Promis
       new InvalidInputError('setEncoding() was called on the request: paysig needs its raw bytes', { field: 'body' }),
     );
   }
-  const declared = headerOf(req, 'content-length');
-  if (declared !== undefined && declared.length < 16 && /^[0-9]+$/.test(declared) && Number(declared) > max) {
+  // No Content-Length reads as "undefined", which is not digits. A declared length of any size is
+  // compared: Number() rounds monotonically, so a length within max never reads as over it.
+  const declared = String(headerOf(req, 'content-length'));
+  if (/^[0-9]+$/.test(declared) && Number(declared) > max) {
     return Promise.reject(new BodyTooLargeError(max));
   }
   return new Promise<Uint8Array>((resolve, reject) => {
