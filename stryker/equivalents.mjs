@@ -41,7 +41,9 @@ const escapeCell = (s) => s.replaceAll('|', '\\|');
 export function equivalentsTable() {
   const out = ['| file:line | mutators disabled | why no test can kill it |', '| --- | --- | --- |'];
   for (const r of equivalents()) {
-    out.push(`| ${r.file}:${r.line} | ${r.mutators.join(', ')} | ${escapeCell(r.reason.replace(/^equivalent, /, ''))} |`);
+    out.push(
+      `| ${r.file}:${r.line} | ${r.mutators.join(', ')} | ${escapeCell(r.reason.replace(/^equivalent, /, ''))} |`,
+    );
   }
   return out.join('\n');
 }

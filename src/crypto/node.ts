@@ -38,13 +38,10 @@ export function backendName(): 'node' {
 
 /** Lowercase hex SHA-1 of the UTF-8 bytes of a well-formed string. */
 export function sha1Hex(data: string): Promise<string> {
-  return Promise.resolve(
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, crypto.hash and createHash give the same digest; the one-shot form is only faster
-    oneShotHash !== undefined
-      ? oneShotHash('sha1', data, 'hex')
-      // Stryker disable next-line StringLiteral: not reachable on Node 20.12 and later (crypto.hash exists); the runtime legs of npm test check its digests on Deno and Bun, which lack crypto.hash
-      : createHash('sha1').update(data, 'utf8').digest('hex'),
-  );
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, crypto.hash and createHash give the same digest; the one-shot form is only faster
+  if (oneShotHash !== undefined) return Promise.resolve(oneShotHash('sha1', data, 'hex'));
+  // Stryker disable next-line StringLiteral: not reachable on Node 20.12 and later (crypto.hash exists); the runtime legs of npm test check its digests on Deno and Bun, which lack crypto.hash
+  return Promise.resolve(createHash('sha1').update(data, 'utf8').digest('hex'));
 }
 
 /** Raw HMAC-SHA1 of the UTF-8 bytes of `data` under the UTF-8 bytes of `key`. */
