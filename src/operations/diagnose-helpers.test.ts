@@ -36,7 +36,19 @@ describe('longerThan', () => {
 
   it('is exact at the boundary for text of every kind (property)', () => {
     const unit = fc.oneof(
-      fc.constantFrom('a', '\u007f', '\u0080', '\u07ff', '\u0800', '\ud7ff', '\ud800', '\udbff', '\udc00', '\udfff', '\uffff'),
+      fc.constantFrom(
+        'a',
+        '\u007f',
+        '\u0080',
+        '\u07ff',
+        '\u0800',
+        '\ud7ff',
+        '\ud800',
+        '\udbff',
+        '\udc00',
+        '\udfff',
+        '\uffff',
+      ),
       fc.string({ unit: 'binary', maxLength: 1 }),
     );
     fc.assert(
