@@ -15,8 +15,10 @@ export function firstDifference(
   expected: string,
   received: string,
 ): DiagnosisDifference | undefined {
+  // Stryker disable next-line MethodExpression: equivalent, past the shorter end charCodeAt is NaN, which equals nothing, so the scan stops at the same index; and with unequal lengths i never reaches the longer one
   const n = Math.min(expected.length, received.length);
   let i = 0;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, at index n (the shorter length) charCodeAt of the shorter string is NaN, which equals nothing, so the scan stops there anyway
   while (i < n && expected.charCodeAt(i) === received.charCodeAt(i)) i++;
   if (i === n && expected.length === received.length) return undefined;
   const from = Math.max(0, i - BEFORE);
@@ -33,6 +35,7 @@ export interface RequestParts {
 
 /** True when the UTF-8 length of `text` exceeds `max` bytes (counted without allocating). */
 export function longerThan(text: string, max: number): boolean {
+  // Stryker disable next-line ConditionalExpression: equivalent, a shortcut only: every UTF-16 unit is at least one UTF-8 byte, so the count below passes max too
   if (text.length > max) return true;
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
