@@ -152,10 +152,11 @@ export class RedisNonceStore implements NonceStore {
     if (!Number.isSafeInteger(timestamp) || timestamp < 0 || !Number.isFinite(ttlSeconds)) {
       throw new NonceStoreError('nonce check needs an integer timestamp and a finite TTL');
     }
-    const skew = context?.maxSkewSeconds;
+    // Number.isFinite is false for anything but a finite number, so a missing window is NaN.
+    const skew = context?.maxSkewSeconds ?? Number.NaN;
     // Absolute expiry from the request's timestamp when the window is known; else the TTL from now.
     const expiry: [string, string] =
-      typeof skew === 'number' && Number.isFinite(skew) && skew >= 0
+      Number.isFinite(skew) && skew >= 0
         ? ['PXAT', String(Math.ceil((timestamp + skew + 1) * 1000))]
         : ['PX', String(Math.max(1, Math.ceil(ttlSeconds)) * 1000)];
     const key = await this.key(consumerKey, nonce, timestamp);
@@ -184,7 +185,7 @@ export class RedisNonceStore implements NonceStore {
     if (reply.epoch > this.#epoch) {
       this.#epoch = reply.epoch;
       this.#seen = reply.n;
-    } else if (reply.epoch === this.#epoch && reply.n > this.#seen) this.#seen = reply.n;
+    } else if (reply.epoch === this.#epoch) this.#seen = Math.max(this.#seen, reply.n);
   }
 
   /** Reads `maxmemory-policy` once a minute (one read at a time); refuses anything but `noeviction`. */

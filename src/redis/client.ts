@@ -104,10 +104,9 @@ export function redisCalls(client: unknown, flavorOption: unknown): RedisCalls {
  * throws an `'error'` emitted with no listener, which kills the process when Redis goes away. When
  * the client has none, `onError` is added. @internal
  */
-export function guardErrorEvents(client: object, onError: (e: unknown) => void): boolean {
+export function guardErrorEvents(client: object, onError: (e: unknown) => void): void {
   const c = client as { listenerCount?: unknown; on?: unknown };
-  if (typeof c.listenerCount !== 'function' || typeof c.on !== 'function') return false;
-  if ((c.listenerCount as (event: string) => number).call(client, 'error') > 0) return false;
+  if (typeof c.listenerCount !== 'function' || typeof c.on !== 'function') return;
+  if ((c.listenerCount as (event: string) => number).call(client, 'error') > 0) return;
   (c.on as (event: string, listener: (e: unknown) => void) => unknown).call(client, 'error', onError);
-  return true;
 }

@@ -29,8 +29,9 @@ export function validateOptions(options: unknown): ValidOptions {
   if (typeof prefix !== 'string' || prefix.length > 256) {
     throw new InvalidInputError('"prefix" must be a string of at most 256 characters', { field: 'prefix' });
   }
-  const timeoutMs = o['timeoutMs'] ?? 2000;
-  if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS) {
+  // Number.isInteger is false for anything but a number, so the comparisons only see numbers.
+  const timeoutMs = (o['timeoutMs'] ?? 2000) as number;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMER_MS) {
     throw new InvalidInputError(`"timeoutMs" must be an integer from 1 to ${MAX_TIMER_MS}`, { field: 'timeoutMs' });
   }
   const assumeNoEviction = o['assumeNoEviction'] ?? false;
