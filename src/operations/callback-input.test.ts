@@ -89,7 +89,8 @@ describe('pre-decoded input agrees with the raw query on invalid UTF-8', () => {
 describe('callback input: exact bounds and messages', () => {
   const RECORD = Object.fromEntries(new URLSearchParams(QUERY)) as Record<string, string>;
   // Pre-decoded input is counted as name + value + 2 ('=' and '&') per pair.
-  const counted = (r: Record<string, string>) => Object.entries(r).reduce((n, [k, v]) => n + k.length + v.length + 2, 0);
+  const counted = (r: Record<string, string>) =>
+    Object.entries(r).reduce((n, [k, v]) => n + k.length + v.length + 2, 0);
 
   it('says how large a callback may be', async () => {
     const e = await failure(verifyCallback('pad=' + 'a'.repeat(LIMIT), KEY));

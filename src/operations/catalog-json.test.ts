@@ -36,7 +36,9 @@ describe('vectors/catalog.json', () => {
   it('gives a method only to OAuth rows: control and unknown rows have no method key at all', () => {
     for (const row of describeCatalog().operations) {
       const keys = Object.keys(row.auth).sort();
-      expect(keys).toEqual(row.auth.kind === 'oauth' ? ['fact', 'kind', 'method', 'source'] : ['fact', 'kind', 'source']);
+      expect(keys).toEqual(
+        row.auth.kind === 'oauth' ? ['fact', 'kind', 'method', 'source'] : ['fact', 'kind', 'source'],
+      );
     }
   });
 });

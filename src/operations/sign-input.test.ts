@@ -32,7 +32,7 @@ function sign(op: string, params: SignOptions['params'], extra: Partial<Record<k
 
 describe('signRequest: options, credentials and endpoint', () => {
   it.each([null, 'options', 42])('options %j is ERR_INVALID_INPUT on options', async (options) => {
-    const e = await refusal(signRequest('status', options as unknown as SignOptions));
+    const e = await refusal(signRequest('status', options as never));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'options' });
     expect(e.message).toBe('signRequest options must be an object');
   });
@@ -148,7 +148,11 @@ describe('signRequest: control credentials and login', () => {
     const e = await refusal(sign('sale', { ...sale, login: 'other' }));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'login' });
     expect(e.message).toBe('params.login differs from credentials.login');
-    const same = await sign('sale', { ...sale, login: LOGIN }, { credentials: { login: ` ${LOGIN}\t`, controlKey: KEY } });
+    const same = await sign(
+      'sale',
+      { ...sale, login: LOGIN },
+      { credentials: { login: ` ${LOGIN}\t`, controlKey: KEY } },
+    );
     expect(same.control).toBe(sha1(`1111a100e@example.com${KEY}`));
     const noLogin = await sign('sale', { ...sale, login: 'other' }, { credentials: { controlKey: KEY } });
     expect(noLogin.params).toContainEqual(['login', 'other']);
@@ -182,9 +186,13 @@ describe('signRequest: OAuth credentials and login', () => {
     const e = await refusal(sign('payout', { amount: '1.00', currency: 'EUR', login: 'other' }));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'login' });
     expect(e.message).toBe('params.login differs from credentials.login');
-    const ok = await sign('payout', { amount: '1.00', currency: 'EUR', login: LOGIN }, {
-      credentials: { login: ` ${LOGIN} `, controlKey: KEY },
-    });
+    const ok = await sign(
+      'payout',
+      { amount: '1.00', currency: 'EUR', login: LOGIN },
+      {
+        credentials: { login: ` ${LOGIN} `, controlKey: KEY },
+      },
+    );
     expect(ok.oauth?.oauthParams['oauth_consumer_key']).toBe(LOGIN);
   });
 
@@ -203,7 +211,11 @@ describe('signRequest: OAuth credentials and login', () => {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     });
-    const ok = await sign('payout-check', { amount: '1.00', currency: 'EUR' }, { credentials: { login: LOGIN, privateKey } });
+    const ok = await sign(
+      'payout-check',
+      { amount: '1.00', currency: 'EUR' },
+      { credentials: { login: LOGIN, privateKey } },
+    );
     expect(ok.oauth?.oauthParams['oauth_signature_method']).toBe('RSA-SHA256');
   });
 });

@@ -114,8 +114,7 @@ function buildUrl(baseUrl: string, path: string): string {
 }
 
 function nonEmpty(value: unknown, field: string, what: string): string {
-  if (value === undefined)
-    throw new MissingFieldError(field, `${what} is required: ${field} is missing`);
+  if (value === undefined) throw new MissingFieldError(field, `${what} is required: ${field} is missing`);
   if (typeof value !== 'string' || value === '') {
     throw new InvalidInputError(`${what} must be a non-empty string`, { field });
   }

@@ -33,18 +33,48 @@ describe('refuseDuplicates', () => {
   });
 
   it('a name not starting with oauth_ is checked even when it ends with it', () => {
-    const e = thrown(() => refuseDuplicates(params([], [['x_oauth_', '1'], ['x_oauth_', '2']])));
+    const e = thrown(() =>
+      refuseDuplicates(
+        params(
+          [],
+          [
+            ['x_oauth_', '1'],
+            ['x_oauth_', '2'],
+          ],
+        ),
+      ),
+    );
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'x_oauth_' });
   });
 
   it('names the parameter and says it came twice in the body', () => {
-    const e = thrown(() => refuseDuplicates(params([], [['amount', '1'], ['amount', '2']])));
+    const e = thrown(() =>
+      refuseDuplicates(
+        params(
+          [],
+          [
+            ['amount', '1'],
+            ['amount', '2'],
+          ],
+        ),
+      ),
+    );
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'amount' });
     expect(e.message).toBe('parameter "amount" appears twice in the body: send each parameter once');
   });
 
   it('says twice in the query, or in both the query and the body', () => {
-    const q = thrown(() => refuseDuplicates(params([['a', '1'], ['a', '2']], [])));
+    const q = thrown(() =>
+      refuseDuplicates(
+        params(
+          [
+            ['a', '1'],
+            ['a', '2'],
+          ],
+          [],
+        ),
+      ),
+    );
     expect(q.message).toBe('parameter "a" appears twice in the query: send each parameter once');
     const both = thrown(() => refuseDuplicates(params([['a', '1']], [['a', '2']])));
     expect(both.message).toBe('parameter "a" appears in both the query and the body: send each parameter once');
@@ -52,7 +82,17 @@ describe('refuseDuplicates', () => {
 
   it('shows at most 100 characters of a long name, in the message and the field', () => {
     const name = 'n'.repeat(100) + 'TAIL';
-    const e = thrown(() => refuseDuplicates(params([], [[name, '1'], [name, '2']])));
+    const e = thrown(() =>
+      refuseDuplicates(
+        params(
+          [],
+          [
+            [name, '1'],
+            [name, '2'],
+          ],
+        ),
+      ),
+    );
     expect(e.field).toBe('n'.repeat(100));
     expect(e.message).toContain(`"${'n'.repeat(100)}"`);
     expect(e.message).not.toContain('TAIL');
