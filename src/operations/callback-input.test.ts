@@ -85,3 +85,94 @@ describe('pre-decoded input agrees with the raw query on invalid UTF-8', () => {
     expect(cb.client_orderid).toBe('902B\uFFFD');
   });
 });
+
+describe('callback input: exact bounds and messages', () => {
+  const RECORD = Object.fromEntries(new URLSearchParams(QUERY)) as Record<string, string>;
+  // Pre-decoded input is counted as name + value + 2 ('=' and '&') per pair.
+  const counted = (r: Record<string, string>) =>
+    Object.entries(r).reduce((n, [k, v]) => n + k.length + v.length + 2, 0);
+
+  it('says how large a callback may be', async () => {
+    const e = await failure(verifyCallback('pad=' + 'a'.repeat(LIMIT), KEY));
+    expect(e.message).toBe('callback query is larger than 65536 bytes');
+  });
+
+  it('pre-decoded input of exactly 64 KiB (counted with its separators) is read; one more is refused', async () => {
+    const pad = 'a'.repeat(LIMIT - counted(RECORD) - 'pad'.length - 2);
+    const exact = { ...RECORD, pad };
+    expect(counted(exact)).toBe(LIMIT);
+    expect((await verifyCallback(exact, KEY)).status).toBe('approved');
+    expect((await verifyCallback(new URLSearchParams(exact), KEY)).status).toBe('approved');
+    for (const over of [{ ...RECORD, pad: pad + 'a' }, new URLSearchParams({ ...RECORD, pad: pad + 'a' })]) {
+      expect((await failure(verifyCallback(over, KEY))).code).toBe('ERR_BODY_TOO_LARGE');
+    }
+    // A single pair: its name, value and two separators count.
+    const single = await failure(verifyCallback({ p: 'a'.repeat(LIMIT - 2) }, KEY));
+    expect(single.code).toBe('ERR_BODY_TOO_LARGE');
+  });
+
+  it('exactly 10,001 non-empty segments are refused before decoding', async () => {
+    const text = Array.from({ length: 10_001 }, (_, i) => i.toString(36)).join('&');
+    const e = await failure(verifyCallback(text, KEY));
+    expect(e).toMatchObject({ code: 'ERR_ENCODING', field: 'query' });
+    expect(e.message).toBe('callback query has more than 10000 parameters');
+  });
+
+  it('a whole URL over 64 KiB is refused for its size even when its query is small', async () => {
+    const e = await failure(verifyCallback(`https://shop.example/${'p'.repeat(LIMIT)}?${QUERY}`, KEY));
+    expect(e).toMatchObject({ code: 'ERR_BODY_TOO_LARGE', field: 'query' });
+  });
+
+  it('reads http and https URLs in any case, and a query whose values hold a URL', async () => {
+    for (const url of [`http://shop.example/cb?${QUERY}`, `HTTPS://shop.example/cb?${QUERY}`]) {
+      expect((await verifyCallback(url, KEY)).orderid).toBe('840019');
+    }
+    const cb = await verifyCallback(`${QUERY}&return=https://shop.example/r`, KEY);
+    expect(cb.params['return']).toBe('https://shop.example/r');
+  });
+
+  it('a string that starts like a URL but does not parse is ERR_INVALID_INPUT', async () => {
+    const e = await failure(verifyCallback(`https://[shop/cb?${QUERY}`, KEY));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'query' });
+    expect(e.message).toBe('callback URL is not a valid URL');
+  });
+
+  it('pre-decoded input yields exactly its own pairs', async () => {
+    for (const input of [new URLSearchParams(QUERY), RECORD]) {
+      const cb = await verifyCallback(input, KEY);
+      expect(Object.keys(cb.params)).toEqual(['status', 'orderid', 'client_orderid', 'control']);
+    }
+  });
+
+  it("a record's inherited properties are not read", async () => {
+    const record = Object.assign(Object.create({ type: 'refund', amount: '999.00' }) as object, RECORD);
+    const cb = await verifyCallback(record as Record<string, string>, KEY);
+    expect(cb.type).toBeUndefined();
+    expect(cb.amount).toBeUndefined();
+    expect(Object.keys(cb.params)).toEqual(['status', 'orderid', 'client_orderid', 'control']);
+  });
+
+  it('a record value that is not a string is ERR_INVALID_INPUT naming it', async () => {
+    const e = await failure(verifyCallback({ ...RECORD, amount: 10 } as unknown as Record<string, string>, KEY));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'amount' });
+    expect(e.message).toBe('callback parameter "amount" must be a string');
+    const long = 'n'.repeat(100) + 'TAIL';
+    const l = await failure(verifyCallback({ ...RECORD, [long]: null } as unknown as Record<string, string>, KEY));
+    expect(l.message).toBe(`callback parameter "${'n'.repeat(100)}" must be a string`);
+  });
+
+  it.each([null, undefined, 42, true])('an input of another type (%j) is ERR_INVALID_INPUT on query', async (q) => {
+    const e = await failure(verifyCallback(q as unknown as string, KEY));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'query' });
+    expect(e.message).toBe('callback query must be a URL, URLSearchParams, query string or record');
+  });
+
+  it('U+FFFD in a long pre-decoded name shows 100 characters of it, and says what to pass instead', async () => {
+    const long = 'n'.repeat(100) + 'TAIL';
+    const e = await failure(verifyCallback({ ...RECORD, [long]: 'x\uFFFD' }, KEY));
+    expect(e).toMatchObject({ code: 'ERR_ENCODING', field: 'n'.repeat(100) });
+    expect(e.message).toBe(
+      `callback parameter "${'n'.repeat(100)}" holds U+FFFD, what a lenient decoder writes for invalid UTF-8: pass the raw query string or URL instead`,
+    );
+  });
+});

@@ -80,3 +80,24 @@ describe('verifyCallback', () => {
     expect((await failure(verifyCallback('a=%zz', KEY))).code).toBe('ERR_ENCODING');
   });
 });
+
+describe('verifyCallback refusal messages', () => {
+  it('a repeated parameter is named in the message', async () => {
+    const e = await failure(verifyCallback(QUERY + '&status=approved', KEY));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'status' });
+    expect(e.message).toBe('callback parameter "status" appears more than once');
+  });
+
+  it('a missing parameter is named in the message', async () => {
+    const e = await failure(verifyCallback(QUERY.replace('orderid=840019&', ''), KEY));
+    expect(e).toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'orderid' });
+    expect(e.message).toBe('callback needs the parameter "orderid"');
+  });
+
+  it('without client_orderid and merchant_order, client_orderid is the one asked for', async () => {
+    const q = QUERY.replace('client_orderid=902B4FF5&', '').replace('merchant_order=902B4FF5&', '');
+    const e = await failure(verifyCallback(q, KEY));
+    expect(e).toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'client_orderid' });
+    expect(e.message).toBe('callback needs the parameter "client_orderid"');
+  });
+});

@@ -32,4 +32,13 @@ describe('vectors/catalog.json', () => {
       for (const rule of r.rules) expect(rule.source).toMatch(/^(spec|public-docs|client-code|paysig)$/);
     }
   });
+
+  it('gives a method only to OAuth rows: control and unknown rows have no method key at all', () => {
+    for (const row of describeCatalog().operations) {
+      const keys = Object.keys(row.auth).sort();
+      expect(keys).toEqual(
+        row.auth.kind === 'oauth' ? ['fact', 'kind', 'method', 'source'] : ['fact', 'kind', 'source'],
+      );
+    }
+  });
 });

@@ -21,7 +21,8 @@ for (const op of OPERATIONS) BY_PREFIX.set(`/api/${op.version}/${op.segment}`, o
  * @throws {@link UnknownOperationError} (`ERR_UNKNOWN_OPERATION`) when there is none.
  */
 export function findOperation(idOrName: string): Operation {
-  const op = typeof idOrName === 'string' ? BY_KEY.get(idOrName) : undefined;
+  // Every key is a string, so a value of another type finds nothing.
+  const op = BY_KEY.get(idOrName);
   if (op === undefined) {
     const shown = typeof idOrName === 'string' ? JSON.stringify(idOrName.slice(0, 60)) : typeof idOrName;
     throw new UnknownOperationError(`unknown operation ${shown}; see OPERATIONS for the ids`, { field: 'operation' });
@@ -48,7 +49,8 @@ export function matchOperationPath(pathname: string, basePath = ''): PathMatch |
   let base = basePath;
   while (base.endsWith('/')) base = base.slice(0, -1);
   if (base !== '' && !base.startsWith('/')) base = '/' + base;
-  if (!pathname.startsWith(base + '/api/')) return undefined;
+  // Every key of BY_PREFIX starts with /api/, so the lookups below check what follows the base.
+  if (!pathname.startsWith(base)) return undefined;
   const rest = pathname.slice(base.length);
   const slash = rest.lastIndexOf('/');
   const id = rest.slice(slash + 1);

@@ -1,0 +1,71 @@
+// findOperation's refusal (what it shows of the unknown name) and the edges of matchOperationPath:
+// a base path without its leading slash, a path of the base's length under another prefix, and
+// segments that only look like /group/{id}.
+import { describe, expect, it } from 'vitest';
+import { PaysigError } from '../errors.js';
+import { findOperation, matchOperationPath } from './lookup.js';
+
+function thrown(run: () => unknown): PaysigError {
+  try {
+    run();
+  } catch (e) {
+    expect(e).toBeInstanceOf(PaysigError);
+    return e as PaysigError;
+  }
+  throw new Error('expected a throw');
+}
+
+describe('findOperation refusals', () => {
+  it('quotes the unknown name and points at OPERATIONS', () => {
+    const e = thrown(() => findOperation('refund'));
+    expect(e).toMatchObject({ code: 'ERR_UNKNOWN_OPERATION', field: 'operation' });
+    expect(e.message).toBe('unknown operation "refund"; see OPERATIONS for the ids');
+  });
+
+  it('shows at most 60 characters of a long name', () => {
+    const e = thrown(() => findOperation('x'.repeat(60) + 'TAIL'));
+    expect(e.message).toBe(`unknown operation "${'x'.repeat(60)}"; see OPERATIONS for the ids`);
+  });
+
+  it.each([
+    [42, 'number'],
+    [undefined, 'undefined'],
+    [null, 'object'],
+    [{ id: 'sale' }, 'object'],
+  ])('a non-string (%j) is refused by its type', (value, type) => {
+    const e = thrown(() => findOperation(value as unknown as string));
+    expect(e).toMatchObject({ code: 'ERR_UNKNOWN_OPERATION', field: 'operation' });
+    expect(e.message).toBe(`unknown operation ${type}; see OPERATIONS for the ids`);
+  });
+});
+
+describe('matchOperationPath edges', () => {
+  it('reads a base path given without its leading slash', () => {
+    for (const base of ['paynet', 'paynet/', 'pay/net']) {
+      const path = `/${base.replace(/\/$/, '')}/api/v2/status/1111`;
+      expect(matchOperationPath(path, base)).toEqual({
+        operation: findOperation('status'),
+        endpointId: '1111',
+      });
+    }
+  });
+
+  it('refuses a path that does not start with the base, even when the rest lines up', () => {
+    // '/gatewy' is as long as '/paynet': what follows it is a valid operation path.
+    expect(matchOperationPath('/gatewy/api/v2/status/1', '/paynet')).toBeUndefined();
+    expect(matchOperationPath('/gatewy/api/v2/status/group/1', '/paynet')).toBeUndefined();
+    expect(matchOperationPath('/paynetapi/v2/status/1', '/paynet')).toBeUndefined();
+  });
+
+  it('a segment of six characters before the id is not /group', () => {
+    expect(matchOperationPath('/api/v2/status/abcde/1')).toBeUndefined();
+    expect(matchOperationPath('/api/v2/status/group/1')).toEqual({
+      operation: findOperation('status'),
+      endpointGroupId: '1',
+    });
+  });
+
+  it('a group path of an unknown operation matches nothing', () => {
+    expect(matchOperationPath('/api/v2/refund/group/1')).toBeUndefined();
+  });
+});

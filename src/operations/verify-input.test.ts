@@ -1,0 +1,182 @@
+// verifyRequest's argument checks, the text of each refusal, what the credentials callback is
+// asked and what the result carries. Requests are built with signRequest; digests and the HMAC
+// come from node:crypto where a test needs its own.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { PaysigError } from '../errors.js';
+import { MemoryNonceStore } from '../oauth/index.js';
+import { signRequest, type SignOptions } from './sign.js';
+import {
+  type CredentialsQuery,
+  type VerifyCredentials,
+  type VerifyRequestOptions,
+  verifyRequest,
+  verifyRequestParts,
+} from './verify.js';
+
+const LOGIN = 'merchantlogin';
+const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
+const BASE = 'https://gate.example.com/paynet';
+const STATUS = { client_orderid: '902B4FF5' };
+const SALE = { client_orderid: 'a', amount: '1.00', currency: 'EUR', email: 'e@example.com' };
+const PAYOUT = { amount: '1.00', currency: 'EUR' };
+const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
+
+async function refusal(p: Promise<unknown>): Promise<PaysigError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(PaysigError);
+    return e as PaysigError;
+  }
+  throw new Error('expected a rejection');
+}
+
+function sign(op: string, params: Record<string, string>, extra: Partial<SignOptions> = {}) {
+  return signRequest(op, {
+    baseUrl: BASE,
+    endpointId: 1111,
+    params,
+    credentials: { login: LOGIN, controlKey: KEY },
+    ...extra,
+  });
+}
+
+const known = (): VerifyCredentials => ({ controlKey: KEY });
+
+function options(extra: Partial<VerifyRequestOptions> = {}): VerifyRequestOptions {
+  return { basePath: '/paynet', credentials: known, nonceStore: new MemoryNonceStore(), ...extra };
+}
+
+/** A request with the headers verifyRequest needs, to a given URL with a given body. */
+function post(url: string, body: string, headers: Record<string, string> = {}): Request {
+  return new Request(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+}
+
+describe('verifyRequest: options', () => {
+  const credentialsFn = Object.assign(() => undefined, { credentials: known });
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a string', 'options'],
+    ['no credentials', {}],
+    ['credentials not a function', { credentials: 'm1' }],
+    ['a function', credentialsFn],
+  ])('%s is ERR_INVALID_INPUT on credentials, before the request is read', async (_what, opts) => {
+    // GET would be refused as 405 next: the options come first.
+    const request = new Request(`${BASE}/api/v2/status/1111`, { method: 'GET' });
+    const e = await refusal(verifyRequest(request, opts as VerifyRequestOptions));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'credentials' });
+    expect(e.message).toBe('verifyRequest needs options with a credentials function');
+  });
+});
+
+describe('verifyRequest: method and path refusals', () => {
+  it('a wrong method is quoted, at most 20 characters of it', async () => {
+    const get = await refusal(verifyRequest(new Request(`${BASE}/api/v2/status/1111`), options()));
+    expect(get.message).toBe('method must be POST, got "GET"');
+    const long = 'M'.repeat(20) + 'TAIL';
+    const parts = { method: long, url: `${BASE}/api/v2/status/1111`, header: () => null, readBody: async () => '' };
+    const e = await refusal(verifyRequestParts(parts, options()));
+    expect(e).toMatchObject({ code: 'ERR_METHOD_NOT_ALLOWED', allow: 'POST' });
+    expect(e.message).toBe(`method must be POST, got "${'M'.repeat(20)}"`);
+  });
+
+  it('an unknown path is ERR_UNKNOWN_OPERATION on path, quoting at most 200 characters', async () => {
+    const e = await refusal(verifyRequest(post(`${BASE}/api/v2/refund/1111`, ''), options()));
+    expect(e).toMatchObject({ code: 'ERR_UNKNOWN_OPERATION', field: 'path' });
+    expect(e.message).toBe('no operation at path "/paynet/api/v2/refund/1111"');
+    const path = '/' + 'p'.repeat(199) + 'TAIL';
+    const long = await refusal(verifyRequest(post(`https://gate.example.com${path}`, ''), options()));
+    expect(long.message).toBe(`no operation at path "${path.slice(0, 200)}"`);
+  });
+
+  it('an id in the path that is not an int64 is refused under the name of its place', async () => {
+    const id = await refusal(verifyRequest(post(`${BASE}/api/v2/status/12a`, ''), options()));
+    expect(id).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'endpointId' });
+    const group = await refusal(verifyRequest(post(`${BASE}/api/v2/status/group/12a`, ''), options()));
+    expect(group).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'endpointGroupId' });
+  });
+});
+
+describe('verifyRequest: control requests', () => {
+  it('a missing control is named, with the operation', async () => {
+    const body = `login=${LOGIN}&client_orderid=902B4FF5`;
+    const e = await refusal(verifyRequest(post(`${BASE}/api/v2/status/1111`, body), options()));
+    expect(e).toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'control' });
+    expect(e.message).toBe('operation "status" needs the field "control"');
+  });
+
+  it('a formula with a login term needs login in the body', async () => {
+    const body = `client_orderid=902B4FF5&control=${sha1(`902B4FF5${KEY}`)}`;
+    const e = await refusal(verifyRequest(post(`${BASE}/api/v2/status/1111`, body), options()));
+    expect(e).toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'login' });
+    expect(e.message).toBe('operation "status" (control formula C-S) needs the field "login"');
+  });
+
+  it('asks the credentials callback with login only when the formula has one', async () => {
+    const asked: CredentialsQuery[] = [];
+    const credentials = (who: CredentialsQuery) => {
+      asked.push(who);
+      return { controlKey: KEY };
+    };
+    const sale = await verifyRequest((await sign('sale', SALE)).toRequest(), options({ credentials }));
+    const status = await verifyRequest((await sign('status', STATUS)).toRequest(), options({ credentials }));
+    expect(Object.keys(asked[0]!).sort()).toEqual(['endpointId', 'operation']);
+    expect(asked[1]).toMatchObject({ login: LOGIN, endpointId: '1111' });
+    // The result carries login exactly when it was read.
+    expect(Object.keys(sale)).not.toContain('login');
+    expect(status.login).toBe(LOGIN);
+  });
+
+  it.each<[string, VerifyCredentials | undefined]>([
+    ['an empty control key', { controlKey: '' }],
+    ['no control key', {}],
+    ['no merchant', undefined],
+  ])('%s is ERR_UNKNOWN_MERCHANT, naming what identified the merchant', async (_what, creds) => {
+    const s = await sign('status', STATUS);
+    const e = await refusal(verifyRequest(s.toRequest(), options({ credentials: () => creds })));
+    expect(e).toMatchObject({ code: 'ERR_UNKNOWN_MERCHANT', field: 'login' });
+    expect(e.message).toBe('no control key for this merchant (unknown login)');
+  });
+
+  it("an exponent function reads the request's currency", async () => {
+    const exponent = (currency: string) => (currency === 'JPY' ? 0 : 2);
+    const params = { client_orderid: 'a', amount: '100', currency: 'JPY', email: 'e@example.com' };
+    const s = await sign('sale', params, { exponent });
+    // C-B with no minor unit: endpointId + client_orderid + 100 + email + key.
+    expect(s.control).toBe(sha1(`1111a100e@example.com${KEY}`));
+    const v = await verifyRequest(s.toRequest(), options({ exponent }));
+    expect(v.operation.id).toBe('sale');
+  });
+});
+
+describe('verifyRequest: OAuth requests', () => {
+  it('a missing Authorization header is named, with the operation', async () => {
+    const s = await sign('payout', PAYOUT);
+    const headers = { ...s.headers };
+    delete headers['Authorization'];
+    const e = await refusal(verifyRequest(new Request(s.url, { method: 'POST', headers, body: s.body }), options()));
+    expect(e).toMatchObject({ code: 'ERR_OAUTH_HEADER_MALFORMED', field: 'Authorization' });
+    expect(e.message).toBe('operation "payout" needs an OAuth Authorization header');
+  });
+
+  it.each([undefined, null])('credentials answering %s is ERR_OAUTH_UNKNOWN_CONSUMER', async (answer) => {
+    const s = await sign('payout', PAYOUT);
+    const credentials = () => answer as unknown as VerifyCredentials;
+    const e = await refusal(verifyRequest(s.toRequest(), options({ credentials })));
+    expect(e.code).toBe('ERR_OAUTH_UNKNOWN_CONSUMER');
+  });
+
+  it('maxSkewSeconds widens the timestamp window', async () => {
+    const now = 1_700_000_000;
+    const s = await sign('payout', PAYOUT, { timestamp: now - 1000 });
+    const late = await refusal(verifyRequest(s.toRequest(), options({ now })));
+    expect(late.code).toBe('ERR_OAUTH_TIMESTAMP');
+    const v = await verifyRequest(s.toRequest(), options({ now, maxSkewSeconds: 1000 }));
+    expect(v.consumerKey).toBe(LOGIN);
+  });
+});
