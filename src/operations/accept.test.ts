@@ -216,3 +216,20 @@ describe("negotiateAccept 'strict': what counts as the JSON type", () => {
     },
   );
 });
+
+describe('the accept option itself', () => {
+  it.each(['Strict', 'NEGOTIATE', 'lenient', '', null, 1])(
+    'refuses %j rather than fall back to negotiation',
+    (mode) => {
+      for (const header of [null, '*/*', 'application/vnd.pay+json']) {
+        expect(() => negotiateAccept(header, mode as never)).toThrowError(
+          expect.objectContaining({
+            code: 'ERR_INVALID_INPUT',
+            field: 'accept',
+            message: expect.stringMatching(/option "accept" must be 'negotiate' or 'strict', got /),
+          }),
+        );
+      }
+    },
+  );
+});

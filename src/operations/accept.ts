@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { MediaTypeError, NotAcceptableError } from '../errors.js';
+import { InvalidInputError, MediaTypeError, NotAcceptableError } from '../errors.js';
 import { ACCEPT, FORM_CONTENT_TYPE } from './sign.js';
 
 /**
@@ -164,9 +164,16 @@ function quote(value: string): string {
  * rule says (400). The format is then `json`.
  *
  * @throws {@link MediaTypeError} for a header over {@link MAX_ACCEPT_LENGTH} characters or
- *   {@link MAX_ACCEPT_RANGES} ranges, and for a strict refusal.
+ *   {@link MAX_ACCEPT_RANGES} ranges, and for a strict refusal; {@link InvalidInputError} for a
+ *   `mode` that is neither (a typo such as `'Strict'` must not fall back to negotiation).
  */
 export function negotiateAccept(value: string | null | undefined, mode?: AcceptMode): ResponseFormat {
+  if (mode !== undefined && mode !== 'negotiate' && mode !== 'strict') {
+    throw new InvalidInputError(
+      `verifyRequest option "accept" must be 'negotiate' or 'strict', got ${quote(String(mode))}`,
+      { field: 'accept' },
+    );
+  }
   if (value !== null && value !== undefined && value.length > MAX_ACCEPT_LENGTH) {
     throw new MediaTypeError(`Accept is longer than ${MAX_ACCEPT_LENGTH} characters`, { field: 'Accept' });
   }

@@ -72,6 +72,12 @@ describe('verifyRequest: options', () => {
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'credentials' });
     expect(e.message).toBe('verifyRequest needs options with a credentials function');
   });
+  it('an accept option other than negotiate or strict is refused, never read as negotiate', async () => {
+    const signed = await sign('status', STATUS);
+    const e = await refusal(verifyRequest(signed.toRequest(), options({ accept: 'Strict' as never })));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'accept' });
+    expect((await verifyRequest(signed.toRequest(), options({ accept: 'negotiate' }))).operation.id).toBe('status');
+  });
 });
 
 describe('verifyRequest: method and path refusals', () => {

@@ -85,7 +85,8 @@ export interface VerifyRequestOptions {
    * How `Accept` is read (default `'negotiate'`): RFC 9110 content negotiation, which accepts a
    * missing header and the any-type range (star, slash, star) real clients send, and refuses one
    * that excludes both response formats ({@link index!NotAcceptableError}, 406). `'strict'`: the specification's rule, only
-   * `application/vnd.pay+json` ({@link MediaTypeError}, 400). See docs/verifying.md.
+   * `application/vnd.pay+json` ({@link MediaTypeError}, 400). Any other value is refused with
+   * `ERR_INVALID_INPUT` (field `accept`), never read as `'negotiate'`. See docs/verifying.md.
    */
   accept?: AcceptMode;
 }
