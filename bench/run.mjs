@@ -26,6 +26,7 @@ import { signOAuth } from '../vectors/reference/index.mjs';
 import controlGroups from './groups/control.mjs';
 import percentGroups from './groups/percent.mjs';
 import baseStringGroups from './groups/base-string.mjs';
+import headerGroups from './groups/header.mjs';
 import signHmacGroups from './groups/sign-hmac.mjs';
 import verifyHmacGroups from './groups/verify-hmac.mjs';
 import rsaGroups from './groups/rsa.mjs';
@@ -133,6 +134,7 @@ const FAMILIES = {
   'verify-request': verifyRequestGroups,
   percent: percentGroups,
   'base-string': baseStringGroups,
+  header: headerGroups,
   nonce: nonceGroups,
 };
 
@@ -274,6 +276,20 @@ if (Object.keys(growth).length > 1) {
     growth.met = x <= 11;
     console.log(`  10000 vs 1000: ${x.toFixed(2)}x  target <= 11x: ${x <= 11 ? 'met' : 'NOT met'}`);
   }
+}
+
+// Linearity of the header parser on a hostile header: 8 KiB against 1 KiB.
+const hostile = Object.fromEntries(
+  nodeResults
+    .filter((g) => g.id.startsWith('hostile header') && g.cases)
+    .map((g) => [g.size, g.cases.find((x) => x.role === 'paysig')?.nsPerOp]),
+);
+if (hostile[1024] && hostile[8192]) {
+  const x = hostile[8192] / hostile[1024];
+  growth.hostileHeader8kTo1k = +x.toFixed(2);
+  console.log(
+    `\n== hostile header, 8192 vs 1024 characters: ${x.toFixed(2)}x (linear is 8x; goal <= 12x: ${x <= 12 ? 'met' : 'NOT met'})`,
+  );
 }
 
 let bundle = [];

@@ -132,11 +132,11 @@ describe('parseAuthorizationHeader', () => {
     );
   });
 
-  it('is linear: a header of 8 KiB of commas and quotes parses (or fails) fast', () => {
+  it('refuses a hostile 8 KiB header of an unterminated quoted value (its speed is in bench/, group "hostile header")', () => {
     const hostile = 'OAuth ' + 'oauth_a="'.padEnd(MAX_HEADER_LENGTH - 6, '%');
-    const t = performance.now();
-    for (let i = 0; i < 200; i++) expect(() => parseAuthorizationHeader(hostile)).toThrow(PaysigError);
-    // Not under mutation testing (instrumented code on a shared machine is many times slower).
-    if (process.env['STRYKER_MUTATOR_WORKER'] === undefined) expect(performance.now() - t).toBeLessThan(2000);
+    expect(hostile.length).toBe(MAX_HEADER_LENGTH);
+    expect(() => parseAuthorizationHeader(hostile)).toThrowError(
+      expect.objectContaining({ code: 'ERR_OAUTH_HEADER_MALFORMED' }),
+    );
   });
 });
