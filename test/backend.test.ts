@@ -49,3 +49,17 @@ describe('the WebCrypto backend without WebCrypto', () => {
     expect(await web.sha1Hex('abc')).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
   });
 });
+
+describe('keys the WebCrypto backend imports', () => {
+  it('are not extractable: paysig never exports a key it was given', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pkcs8 = new Uint8Array(pair.privateKey.export({ type: 'pkcs8', format: 'der' }));
+    const spki = new Uint8Array(pair.publicKey.export({ type: 'spki', format: 'der' }));
+    const priv = (await web.importPrivateKey(pkcs8)) as unknown as CryptoKey;
+    const pub = (await web.importPublicKey(spki)) as unknown as CryptoKey;
+    expect([priv.type, priv.extractable, priv.usages]).toEqual(['private', false, ['sign']]);
+    expect([pub.type, pub.extractable, pub.usages]).toEqual(['public', false, ['verify']]);
+    await expect(webcrypto.subtle.exportKey('spki', pub as never)).rejects.toThrow();
+  });
+});

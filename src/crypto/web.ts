@@ -9,6 +9,7 @@
  */
 import type { KeyHandle } from './backend.js';
 import type { CryptoKeyLike } from './key-like.js';
+import { PromiseCache } from './promise-cache.js';
 import { UnsupportedError } from '../errors.js';
 import { toHex } from '../encoding/hex.js';
 
@@ -28,18 +29,13 @@ function subtle(): SubtleCrypto {
 }
 
 /** Imported HMAC keys, so a control key is not imported again on every call. Bounded. */
-const hmacKeys = new Map<string, Promise<CryptoKey>>();
-const HMAC_CACHE_MAX = 64;
+const hmacKeys = new PromiseCache<CryptoKey>(64);
 
 function hmacKey(key: string): Promise<CryptoKey> {
-  let k = hmacKeys.get(key);
-  if (k === undefined) {
-    if (hmacKeys.size >= HMAC_CACHE_MAX) hmacKeys.delete(hmacKeys.keys().next().value as string);
-    k = subtle().importKey('raw', utf8.encode(key), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
-    k.catch(() => hmacKeys.delete(key));
-    hmacKeys.set(key, k);
-  }
-  return k;
+  return hmacKeys.get(key, () =>
+    // Stryker disable next-line BooleanLiteral: equivalent, the key object never leaves this module, so nothing can export it either way
+    subtle().importKey('raw', utf8.encode(key), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']),
+  );
 }
 
 const asKey = (h: KeyHandle): CryptoKey => h as unknown as CryptoKey;
@@ -67,7 +63,7 @@ export async function importPrivateKey(pkcs8: Uint8Array): Promise<KeyHandle> {
 
 /** Imports an RSA public key from SPKI DER for RSASSA-PKCS1-v1_5 with SHA-256. */
 export async function importPublicKey(spki: Uint8Array): Promise<KeyHandle> {
-  return asHandle(await subtle().importKey('spki', spki as BufferSource, RSA, true, ['verify']));
+  return asHandle(await subtle().importKey('spki', spki as BufferSource, RSA, false, ['verify']));
 }
 
 /** Adopts a caller's `CryptoKey` as it is. */
