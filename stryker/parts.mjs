@@ -15,7 +15,7 @@ export const PARTS = {
   'oauth-sign': { files: 'src/oauth/sign.ts' },
   'oauth-verify': { files: 'src/oauth/verify.ts,src/oauth/nonce.ts,src/oauth/nonce-key.ts' },
   keys: { files: 'src/keys/**/*.ts' },
-  crypto: { files: 'src/crypto/node.ts,src/crypto/name.ts,src/crypto/key-like.ts' },
+  crypto: { files: 'src/crypto/node.ts,src/crypto/name.ts,src/crypto/key-like.ts,src/crypto/promise-cache.ts' },
   'crypto-web': { files: 'src/crypto/web.ts', backend: 'web' },
   operations: { files: 'src/operations/**/*.ts' },
   node: { files: 'src/node/**/*.ts,src/node.ts' },
