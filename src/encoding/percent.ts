@@ -194,6 +194,7 @@ function encodeBytes(text: string, twice: boolean): string | null {
         out[o++] = b;
         continue;
       }
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the hint only decides whether well-formedness is checked
       if (b === 0xef) replacement = true;
       out[o] = 37; // %
       out[o + 1] = e & 255;
@@ -236,6 +237,7 @@ const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})*(%(?![0-9A-Fa-f]{2}))|(?:%[0-9A-Fa-f]{2}
  */
 export function percentDecode(value: string): string {
   assertWellFormed(value);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, replacing with a pattern that needs a "%" leaves a text without one unchanged
   if (!value.includes('%')) return value;
   // Each match is a run of consecutive %XX escapes, decoded as UTF-8 at once, or such a run
   // ending in a "%" without two hex digits. Left to right, so the first fault is reported.
