@@ -128,6 +128,10 @@ describe('RedisNonceStore.check', () => {
       ['1e0', EPOCH, 3],
       ['0x1', EPOCH, 3],
       [1, '12345678901234567', 3],
+      // Nested arrays print as their digits ("1"): only strings are read as numbers.
+      [['1'], EPOCH, 3],
+      [1, [String(EPOCH)], 3],
+      [1, EPOCH, [3]],
     ]) {
       await expect(check(reply), JSON.stringify(reply)).rejects.toMatchObject({
         code: 'ERR_NONCE_STORE',

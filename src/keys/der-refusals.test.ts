@@ -288,6 +288,12 @@ describe('DER reader: PrivateKeyInfo and SubjectPublicKeyInfo', () => {
     );
   });
 
+  it('names the SPKI outer SEQUENCE when it is something else', () => {
+    expect(refusal(() => spkiToPkcs1(Uint8Array.of(0x31, 0x00)))).toBe(
+      malformed('SubjectPublicKeyInfo has tag 0x31, expected 0x30'),
+    );
+  });
+
   it('names the SPKI subjectPublicKey: its tag, unused bits, and anything after it', () => {
     expect(refusal(() => spkiToPkcs1(spki(ALG, t(0x04, [0], PUB))))).toBe(
       malformed('SubjectPublicKeyInfo subjectPublicKey has tag 0x04, expected 0x03'),

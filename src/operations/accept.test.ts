@@ -233,3 +233,16 @@ describe('the accept option itself', () => {
     },
   );
 });
+
+describe('empty parameters', () => {
+  it.each([
+    ['application/vnd.pay+json;', 'json'],
+    ['application/vnd.pay+json; ;q=1, */*;q=0.5', 'json'],
+    ['text/html;;, application/x-www-form-urlencoded;', 'form'],
+  ] as const)(
+    '%j: a bare ";" (RFC 9110 allows an empty parameter list) is skipped, never a crash',
+    (header, format) => {
+      expect(negotiateAccept(header)).toBe(format);
+    },
+  );
+});

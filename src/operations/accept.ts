@@ -120,6 +120,7 @@ function mediaRange(element: string, at: number): MediaRange | undefined {
  * than `q` do not restrict a range.
  */
 function weightOf(ranges: readonly MediaRange[], type: string, subtype: string): Weight {
+  // Stryker disable next-line UnaryOperator: equivalent, at only breaks ties between matched ranges, and every match replaces this start
   let best: Weight = { q: 0, specificity: -1, at: -1 };
   for (const r of ranges) {
     const specificity =

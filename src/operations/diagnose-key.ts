@@ -40,7 +40,6 @@ export function publicKeyFormProblem(key: string | CryptoKeyLike): string | unde
   let label: PemLabel;
   try {
     ({ der, label } = parsePem(key));
-    // Stryker disable next-line BlockStatement: equivalent, without the return der is undefined, formatPem throws on it for every label and the loop ends at the same return undefined
   } catch {
     return undefined;
   }

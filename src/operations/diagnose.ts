@@ -49,10 +49,10 @@ function checkOptions(options: DiagnoseOptions): void {
   const bad = (field: string, rule: string) => new InvalidInputError(`"${field}" ${rule}`, { field });
   if (options.basePath !== undefined && typeof options.basePath !== 'string') throw bad('basePath', 'must be a string');
   if (options.url !== undefined && typeof options.url !== 'string') throw bad('url', 'must be a string');
-  if (options.now !== undefined && (typeof options.now !== 'number' || !Number.isFinite(options.now)))
+  if (options.now !== undefined && !Number.isFinite(options.now))
     throw bad('now', 'must be a finite number of seconds');
   const skew = options.maxSkewSeconds;
-  if (skew !== undefined && (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0))
+  if (skew !== undefined && (!Number.isFinite(skew) || skew < 0))
     throw bad('maxSkewSeconds', 'must be a non-negative number');
   const max = options.maxBodyBytes;
   if (max !== undefined && (!Number.isSafeInteger(max) || max < 0))

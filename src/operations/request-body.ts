@@ -14,8 +14,9 @@ export async function readBody(request: Request, max: number): Promise<string> {
     throw new BodyConsumedError(
       'the request body was already read: pass verifyRequest a fresh Request (or request.clone() before reading it)',
     );
-  const declared = request.headers.get('content-length')?.trim();
-  if (declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > max) {
+  // No Content-Length reads as "undefined", which is not digits (as in paysig/node's reader).
+  const declared = String(request.headers.get('content-length')?.trim());
+  if (/^[0-9]+$/.test(declared) && Number(declared) > max) {
     throw new BodyTooLargeError(max);
   }
   const stream = request.body;
