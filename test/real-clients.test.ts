@@ -4,10 +4,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../src/error-handling.js';
-import { PaysigError } from '../src/errors.js';
 import { MemoryNonceStore } from '../src/oauth/index.js';
 import { verifyRequest, type VerifyCredentials, type VerifyRequestOptions } from '../src/operations/verify.js';
 import { clientAuthorization, clientForm, sha1Hex, type ClientOAuth } from './helpers/client-sign.js';
+import { refusal } from './helpers/refusal.js';
 
 const LOGIN = 'merchantlogin';
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
@@ -51,16 +51,6 @@ const options = (extra: Partial<VerifyRequestOptions> = {}): VerifyRequestOption
   nonceStore: new MemoryNonceStore(),
   ...extra,
 });
-
-async function refusal(p: Promise<unknown>): Promise<PaysigError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** A control-signed sale (C-B: endpoint, client_orderid, amount in minor units, email). */
 function controlSale(headers: Record<string, string>): Request {

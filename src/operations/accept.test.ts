@@ -5,24 +5,15 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../error-handling.js';
-import { MediaTypeError, NotAcceptableError, PaysigError } from '../errors.js';
+import { MediaTypeError, NotAcceptableError } from '../errors.js';
 import { MAX_ACCEPT_LENGTH, MAX_ACCEPT_RANGES, negotiateAccept } from './accept.js';
+import { thrown } from '../../test/helpers/refusal.js';
 
 const { preferredMediaTypes } = createRequire(import.meta.url)('negotiator/lib/mediaType.js') as {
   preferredMediaTypes: (accept: string | undefined, provided: string[]) => string[];
 };
 const JSON_TYPE = 'application/vnd.pay+json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
-
-function thrown(run: () => unknown): PaysigError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a throw');
-}
 
 describe('negotiateAccept (default: negotiate)', () => {
   const accepted: Array<[string | null, 'json' | 'form']> = [

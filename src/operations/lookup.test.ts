@@ -2,18 +2,8 @@
 // a base path without its leading slash, a path of the base's length under another prefix, and
 // segments that only look like /group/{id}.
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
 import { findOperation, matchOperationPath } from './lookup.js';
-
-function thrown(run: () => unknown): PaysigError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a throw');
-}
+import { thrown } from '../../test/helpers/refusal.js';
 
 describe('findOperation refusals', () => {
   it('quotes the unknown name and points at OPERATIONS', () => {

@@ -3,34 +3,14 @@
 // without a body, and each Content-Type form RFC 9110 allows (spaces, quoted charset, other
 // parameters) against the ones it does not.
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
 import { checkContentType, readBody } from './request-body.js';
+import { refusal, thrown } from '../../test/helpers/refusal.js';
 
 const URL_ = 'https://gate.example.com/paynet/api/v2/status/1111';
 const FORM = 'application/x-www-form-urlencoded';
 
 function post(body: string | null, headers: Record<string, string> = {}): Request {
   return new Request(URL_, { method: 'POST', headers, ...(body !== null ? { body } : {}) });
-}
-
-async function refusal(p: Promise<unknown>): Promise<PaysigError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a rejection');
-}
-
-function thrown(run: () => unknown): PaysigError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a throw');
 }
 
 describe('readBody', () => {

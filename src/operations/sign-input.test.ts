@@ -2,23 +2,13 @@
 // code, field and message; digests from node:crypto.
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
 import { signRequest, type SignOptions } from './sign.js';
+import { refusal } from '../../test/helpers/refusal.js';
 
 const LOGIN = 'merchantlogin';
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const CREDS = { login: LOGIN, controlKey: KEY };
 const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
-
-async function refusal(p: Promise<unknown>): Promise<PaysigError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a rejection');
-}
 
 function sign(op: string, params: SignOptions['params'], extra: Partial<Record<keyof SignOptions, unknown>> = {}) {
   return signRequest(op, {

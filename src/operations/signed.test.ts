@@ -1,17 +1,7 @@
 // The duplicate-name and login checks verifyRequest runs on what it verified, called directly.
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
 import { checkLoginIsConsumer, refuseDuplicates, type SignedParam, signedParamsOf } from './signed.js';
-
-function thrown(run: () => unknown): PaysigError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a throw');
-}
+import { thrown } from '../../test/helpers/refusal.js';
 
 const params = (query: Array<[string, string]>, body: Array<[string, string]>): readonly SignedParam[] =>
   signedParamsOf(query, body);

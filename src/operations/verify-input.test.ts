@@ -3,7 +3,6 @@
 // come from node:crypto where a test needs its own.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
 import { MemoryNonceStore } from '../oauth/index.js';
 import { signRequest, type SignOptions } from './sign.js';
 import {
@@ -13,6 +12,7 @@ import {
   verifyRequest,
   verifyRequestParts,
 } from './verify.js';
+import { refusal } from '../../test/helpers/refusal.js';
 
 const LOGIN = 'merchantlogin';
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
@@ -21,16 +21,6 @@ const STATUS = { client_orderid: '902B4FF5' };
 const SALE = { client_orderid: 'a', amount: '1.00', currency: 'EUR', email: 'e@example.com' };
 const PAYOUT = { amount: '1.00', currency: 'EUR' };
 const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
-
-async function refusal(p: Promise<unknown>): Promise<PaysigError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a rejection');
-}
 
 function sign(op: string, params: Record<string, string>, extra: Partial<SignOptions> = {}) {
   return signRequest(op, {
