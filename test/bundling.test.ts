@@ -64,7 +64,8 @@ async function bundle(app: string, platform: 'node' | 'browser', format: 'esm' |
   return {
     outfile,
     text: readFileSync(outfile, 'utf8'),
-    backends: inputs.filter((p) => p.startsWith('dist/crypto/') && !p.endsWith('name.js')),
+    // The two backend modules (crypto/name.js and the web backend's promise-cache.js are helpers).
+    backends: inputs.filter((p) => /^dist\/crypto\/(node|web)\.js$/.test(p)),
   };
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PromiseCache } from './promise-cache.js';
+import { promiseCache } from './promise-cache.js';
 
-describe('PromiseCache', () => {
+describe('promiseCache', () => {
   it('answers a hit with the same promise, without making a new one', async () => {
-    const cache = new PromiseCache<string>(4);
+    const cache = promiseCache<string>(4);
     let made = 0;
     const make = () => Promise.resolve(`v${++made}`);
     const first = cache.get('a', make);
@@ -13,7 +13,7 @@ describe('PromiseCache', () => {
   });
 
   it('holds at most max entries, dropping the oldest', () => {
-    const cache = new PromiseCache<number>(3);
+    const cache = promiseCache<number>(3);
     let made = 0;
     const make = () => Promise.resolve(++made);
     for (const k of ['a', 'b', 'c']) cache.get(k, make);
@@ -30,7 +30,7 @@ describe('PromiseCache', () => {
   });
 
   it('forgets a promise that rejects, so the next call tries again', async () => {
-    const cache = new PromiseCache<number>(3);
+    const cache = promiseCache<number>(3);
     const failed = cache.get('a', () => Promise.reject(new TypeError('no')));
     await expect(failed).rejects.toThrow('no');
     expect(cache.size).toBe(0);
@@ -38,7 +38,7 @@ describe('PromiseCache', () => {
   });
 
   it('a late rejection of a dropped promise leaves the newer entry for its key', async () => {
-    const cache = new PromiseCache<number>(1);
+    const cache = promiseCache<number>(1);
     let reject: (e: Error) => void = () => {};
     const old = cache.get('a', () => new Promise<number>((_, r) => (reject = r)));
     cache.get('b', () => Promise.resolve(1)); // drops "a"

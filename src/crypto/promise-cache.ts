@@ -5,28 +5,30 @@
  *
  * @module
  */
-export class PromiseCache<V> {
-  readonly #entries = new Map<string, Promise<V>>();
 
-  /** @param max the most entries held at once */
-  constructor(readonly max: number) {}
+/** The cache: `get` answers a hit, or caches what `make` returns; `size` is the entries held. */
+export interface PromiseCache<V> {
+  readonly size: number;
+  get(key: string, make: () => Promise<V>): Promise<V>;
+}
 
-  /** Entries held now. */
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  /** The cached promise for `key`; on a miss, the one `make` returns, cached. */
-  get(key: string, make: () => Promise<V>): Promise<V> {
-    const hit = this.#entries.get(key);
-    if (hit !== undefined) return hit;
-    if (this.#entries.size >= this.max) this.#entries.delete(this.#entries.keys().next().value as string);
-    const made = make();
-    this.#entries.set(key, made);
-    made.catch(() => {
-      // Only this promise's own entry: a newer one for the same key stays.
-      if (this.#entries.get(key) === made) this.#entries.delete(key);
-    });
-    return made;
-  }
+/** A new, empty cache of at most `max` entries. */
+export function promiseCache<V>(max: number): PromiseCache<V> {
+  const entries = new Map<string, Promise<V>>();
+  return {
+    get size() {
+      return entries.size;
+    },
+    get(key, make) {
+      let p = entries.get(key);
+      if (p === undefined) {
+        if (entries.size >= max) entries.delete(entries.keys().next().value as string);
+        const made = make();
+        // Only this promise's own entry: a newer one for the same key stays.
+        made.catch(() => entries.get(key) === made && entries.delete(key));
+        entries.set(key, (p = made));
+      }
+      return p;
+    },
+  };
 }

@@ -9,7 +9,7 @@
  */
 import type { KeyHandle } from './backend.js';
 import type { CryptoKeyLike } from './key-like.js';
-import { PromiseCache } from './promise-cache.js';
+import { promiseCache } from './promise-cache.js';
 import { UnsupportedError } from '../errors.js';
 import { toHex } from '../encoding/hex.js';
 
@@ -29,7 +29,7 @@ function subtle(): SubtleCrypto {
 }
 
 /** Imported HMAC keys, so a control key is not imported again on every call. Bounded. */
-const hmacKeys = new PromiseCache<CryptoKey>(64);
+const hmacKeys = /* @__PURE__ */ promiseCache<CryptoKey>(64);
 
 function hmacKey(key: string): Promise<CryptoKey> {
   return hmacKeys.get(key, () =>
