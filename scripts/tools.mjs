@@ -1,5 +1,4 @@
-// Finds the system tools the tests need, by name on PATH (never at a fixed location, except the
-// one fallback probe for a Python that has oauthlib). Used by scripts/provision.mjs and by the
+// Finds the system tools the tests need, by name on PATH (never at a fixed location). Used by scripts/provision.mjs and by the
 // scripts that may run on their own (test/runtimes/browser.mjs).
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
@@ -15,15 +14,16 @@ function executable(path) {
   }
 }
 
+/** Every executable called `name` in the directories of PATH, in PATH order. */
+function allOnPath(name, env) {
+  if (isAbsolute(name)) return executable(name) ? [name] : [];
+  const dirs = (env.PATH ?? '').split(delimiter).filter((dir) => dir !== '');
+  return dirs.map((dir) => join(dir, name)).filter(executable);
+}
+
 /** The first executable called `name` in the directories of PATH, or undefined. */
 export function findOnPath(name, env = process.env) {
-  if (isAbsolute(name)) return executable(name) ? name : undefined;
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const path = join(dir, name);
-    if (executable(path)) return path;
-  }
-  return undefined;
+  return allOnPath(name, env)[0];
 }
 
 /** True when this Python interpreter can import oauthlib. */
@@ -32,17 +32,15 @@ function hasOauthlib(python) {
   return r.status === 0;
 }
 
-// A pyenv or venv python3 first on PATH may lack oauthlib while the system one (where
-// `apt-get install python3-oauthlib` puts it) has it: that one is probed last.
-const SYSTEM_PYTHON = '/usr/bin/python3';
-
 /** Resolves each wanted tool to a path, or undefined. An env var naming a path wins. */
 export function probe(wanted, env = process.env) {
   const found = {};
   for (const name of wanted) {
     if (name === 'python3') {
-      const candidates = [env.PAYSIG_PYTHON, findOnPath('python3', env), SYSTEM_PYTHON].filter(Boolean);
-      found[name] = candidates.map((c) => findOnPath(c, env)).find((p) => p !== undefined && hasOauthlib(p));
+      // A pyenv or venv python3 first on PATH may lack oauthlib while one later on PATH (where
+      // `apt-get install python3-oauthlib` puts it) has it: every python3 on PATH is tried.
+      const given = env.PAYSIG_PYTHON ? allOnPath(env.PAYSIG_PYTHON, env).slice(0, 1) : [];
+      found[name] = [...given, ...allOnPath('python3', env)].find(hasOauthlib);
     } else if (name === 'redis-server') {
       found[name] =
         (env.PAYSIG_REDIS_SERVER && findOnPath(env.PAYSIG_REDIS_SERVER, env)) || findOnPath('redis-server', env);

@@ -5,7 +5,7 @@
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { plan } from '../scripts/provision-plan.mjs';
 import { probe } from '../scripts/tools.mjs';
@@ -104,9 +104,11 @@ describe('provision probe', () => {
     expect(probe(['python3'], { PATH: sub }).python3).toBe(python);
   });
 
-  it('passes over a python3 on PATH without oauthlib (a pyenv shim) for the system one', () => {
+  it('passes over a python3 on PATH without oauthlib (a pyenv shim) for one later on PATH', () => {
     fake('python3', 1);
-    const found = probe(['python3'], { PATH: dir }).python3;
+    const real = probe(['python3']).python3;
+    expect(real, 'CI provides a python3 with oauthlib on PATH').toBeDefined();
+    const found = probe(['python3'], { PATH: [dir, dirname(real!)].join(delimiter) }).python3;
     expect(found).toBeDefined();
     expect(found).not.toBe(join(dir, 'python3'));
   });
