@@ -3,23 +3,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../error-handling.js';
-import { BodyTooLargeError, EncodingError, PaysigError } from '../errors.js';
+import { BodyTooLargeError, EncodingError } from '../errors.js';
 import { verifyCallback } from './callback.js';
+import { refusal } from '../../test/helpers/refusal.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
 const QUERY = `status=approved&orderid=840019&client_orderid=902B4FF5&control=${sha1('approved840019902B4FF5' + KEY)}`;
 const LIMIT = 64 * 1024;
-
-async function failure(p: Promise<unknown>): Promise<PaysigError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('verifyCallback bounds its input', () => {
   // A malformed escape up front: refused for size, so the size was checked before any decoding.
@@ -32,14 +23,14 @@ describe('verifyCallback bounds its input', () => {
     ['URLSearchParams', () => new URLSearchParams({ pad: 'a'.repeat(LIMIT) })],
     ['record', () => ({ pad: 'a'.repeat(LIMIT) })],
   ])('a %s over 64 KiB is ERR_BODY_TOO_LARGE (413)', async (_what, make) => {
-    const e = await failure(verifyCallback(make() as string, KEY));
+    const e = await refusal(verifyCallback(make() as string, KEY));
     expect(e).toBeInstanceOf(BodyTooLargeError);
     expect(e).toMatchObject({ code: 'ERR_BODY_TOO_LARGE', field: 'query', limit: LIMIT });
     expect(httpStatusOf(e)).toBe(413);
   });
 
   it('counts UTF-8 bytes, not characters', async () => {
-    const e = await failure(verifyCallback(QUERY + '&n=' + 'é'.repeat(LIMIT / 2), KEY));
+    const e = await refusal(verifyCallback(QUERY + '&n=' + 'é'.repeat(LIMIT / 2), KEY));
     expect(e.code).toBe('ERR_BODY_TOO_LARGE');
   });
 
@@ -52,11 +43,11 @@ describe('verifyCallback bounds its input', () => {
 
   it('more than 10,000 pairs is ERR_ENCODING before decoding; 10,000 are read', async () => {
     const names = (n: number) => Array.from({ length: n }, (_, i) => i.toString(36)).join('&');
-    const over = await failure(verifyCallback(names(10_001) + '&%zz', KEY));
+    const over = await refusal(verifyCallback(names(10_001) + '&%zz', KEY));
     expect(over).toBeInstanceOf(EncodingError);
     expect(over).toMatchObject({ code: 'ERR_ENCODING', field: 'query' });
     expect(over.message).toContain('10000');
-    const overParams = await failure(verifyCallback(new URLSearchParams(names(10_001)), KEY));
+    const overParams = await refusal(verifyCallback(new URLSearchParams(names(10_001)), KEY));
     expect(overParams.message).toContain('10000');
     expect((await verifyCallback(QUERY + '&' + names(9_996) + '&&&', KEY)).status).toBe('approved');
   });
@@ -67,14 +58,14 @@ describe('pre-decoded input agrees with the raw query on invalid UTF-8', () => {
   const withFFFD = `status=approved&orderid=840019&client_orderid=902B%FF&control=${sha1('approved840019902B\uFFFD' + KEY)}`;
 
   it('the raw query string is refused', async () => {
-    expect((await failure(verifyCallback(withFFFD, KEY))).code).toBe('ERR_ENCODING');
+    expect((await refusal(verifyCallback(withFFFD, KEY))).code).toBe('ERR_ENCODING');
   });
 
   it('URLSearchParams and records holding U+FFFD are refused too, naming the parameter', async () => {
     const params = new URLSearchParams(withFFFD);
     expect(params.get('client_orderid')).toBe('902B\uFFFD');
     for (const input of [params, Object.fromEntries(params)]) {
-      const e = await failure(verifyCallback(input, KEY));
+      const e = await refusal(verifyCallback(input, KEY));
       expect(e).toMatchObject({ code: 'ERR_ENCODING', field: 'client_orderid' });
       expect(httpStatusOf(e)).toBe(400);
     }
@@ -93,7 +84,7 @@ describe('callback input: exact bounds and messages', () => {
     Object.entries(r).reduce((n, [k, v]) => n + k.length + v.length + 2, 0);
 
   it('says how large a callback may be', async () => {
-    const e = await failure(verifyCallback('pad=' + 'a'.repeat(LIMIT), KEY));
+    const e = await refusal(verifyCallback('pad=' + 'a'.repeat(LIMIT), KEY));
     expect(e.message).toBe('callback query is larger than 65536 bytes');
   });
 
@@ -104,22 +95,22 @@ describe('callback input: exact bounds and messages', () => {
     expect((await verifyCallback(exact, KEY)).status).toBe('approved');
     expect((await verifyCallback(new URLSearchParams(exact), KEY)).status).toBe('approved');
     for (const over of [{ ...RECORD, pad: pad + 'a' }, new URLSearchParams({ ...RECORD, pad: pad + 'a' })]) {
-      expect((await failure(verifyCallback(over, KEY))).code).toBe('ERR_BODY_TOO_LARGE');
+      expect((await refusal(verifyCallback(over, KEY))).code).toBe('ERR_BODY_TOO_LARGE');
     }
     // A single pair: its name, value and two separators count.
-    const single = await failure(verifyCallback({ p: 'a'.repeat(LIMIT - 2) }, KEY));
+    const single = await refusal(verifyCallback({ p: 'a'.repeat(LIMIT - 2) }, KEY));
     expect(single.code).toBe('ERR_BODY_TOO_LARGE');
   });
 
   it('exactly 10,001 non-empty segments are refused before decoding', async () => {
     const text = Array.from({ length: 10_001 }, (_, i) => i.toString(36)).join('&');
-    const e = await failure(verifyCallback(text, KEY));
+    const e = await refusal(verifyCallback(text, KEY));
     expect(e).toMatchObject({ code: 'ERR_ENCODING', field: 'query' });
     expect(e.message).toBe('callback query has more than 10000 parameters');
   });
 
   it('a whole URL over 64 KiB is refused for its size even when its query is small', async () => {
-    const e = await failure(verifyCallback(`https://shop.example/${'p'.repeat(LIMIT)}?${QUERY}`, KEY));
+    const e = await refusal(verifyCallback(`https://shop.example/${'p'.repeat(LIMIT)}?${QUERY}`, KEY));
     expect(e).toMatchObject({ code: 'ERR_BODY_TOO_LARGE', field: 'query' });
   });
 
@@ -132,7 +123,7 @@ describe('callback input: exact bounds and messages', () => {
   });
 
   it('a string that starts like a URL but does not parse is ERR_INVALID_INPUT', async () => {
-    const e = await failure(verifyCallback(`https://[shop/cb?${QUERY}`, KEY));
+    const e = await refusal(verifyCallback(`https://[shop/cb?${QUERY}`, KEY));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'query' });
     expect(e.message).toBe('callback URL is not a valid URL');
   });
@@ -153,23 +144,23 @@ describe('callback input: exact bounds and messages', () => {
   });
 
   it('a record value that is not a string is ERR_INVALID_INPUT naming it', async () => {
-    const e = await failure(verifyCallback({ ...RECORD, amount: 10 } as unknown as Record<string, string>, KEY));
+    const e = await refusal(verifyCallback({ ...RECORD, amount: 10 } as unknown as Record<string, string>, KEY));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'amount' });
     expect(e.message).toBe('callback parameter "amount" must be a string');
     const long = 'n'.repeat(100) + 'TAIL';
-    const l = await failure(verifyCallback({ ...RECORD, [long]: null } as unknown as Record<string, string>, KEY));
+    const l = await refusal(verifyCallback({ ...RECORD, [long]: null } as unknown as Record<string, string>, KEY));
     expect(l.message).toBe(`callback parameter "${'n'.repeat(100)}" must be a string`);
   });
 
   it.each([null, undefined, 42, true])('an input of another type (%j) is ERR_INVALID_INPUT on query', async (q) => {
-    const e = await failure(verifyCallback(q as unknown as string, KEY));
+    const e = await refusal(verifyCallback(q as unknown as string, KEY));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'query' });
     expect(e.message).toBe('callback query must be a URL, URLSearchParams, query string or record');
   });
 
   it('U+FFFD in a long pre-decoded name shows 100 characters of it, and says what to pass instead', async () => {
     const long = 'n'.repeat(100) + 'TAIL';
-    const e = await failure(verifyCallback({ ...RECORD, [long]: 'x\uFFFD' }, KEY));
+    const e = await refusal(verifyCallback({ ...RECORD, [long]: 'x\uFFFD' }, KEY));
     expect(e).toMatchObject({ code: 'ERR_ENCODING', field: 'n'.repeat(100) });
     expect(e.message).toBe(
       `callback parameter "${'n'.repeat(100)}" holds U+FFFD, what a lenient decoder writes for invalid UTF-8: pass the raw query string or URL instead`,

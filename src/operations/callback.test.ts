@@ -1,23 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../error-handling.js';
-import { PaysigError } from '../errors.js';
 import { verifyCallback } from './callback.js';
+import { refusal } from '../../test/helpers/refusal.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
 const GOOD = sha1('approved' + '840019' + '902B4FF5' + KEY);
 const QUERY = `status=approved&orderid=840019&client_orderid=902B4FF5&merchant_order=902B4FF5&amount=10.42&type=sale&control=${GOOD}`;
-
-async function failure(p: Promise<unknown>): Promise<PaysigError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PaysigError);
-    return e as PaysigError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('verifyCallback', () => {
   it('accepts a good callback in every input form', async () => {
@@ -62,7 +52,7 @@ describe('verifyCallback', () => {
         KEY,
       ],
     ] as const) {
-      const e = await failure(verifyCallback(q, key));
+      const e = await refusal(verifyCallback(q, key));
       expect(e.code).toBe('ERR_CONTROL_MISMATCH');
       expect(httpStatusOf(e)).toBe(403);
       expect(e.message).not.toContain(KEY);
@@ -70,33 +60,33 @@ describe('verifyCallback', () => {
   });
 
   it('refuses duplicates, missing fields and malformed digests', async () => {
-    expect((await failure(verifyCallback(QUERY + '&status=approved', KEY))).code).toBe('ERR_INVALID_INPUT');
-    expect((await failure(verifyCallback(new URLSearchParams(QUERY + '&orderid=1'), KEY))).field).toBe('orderid');
-    const missing = await failure(verifyCallback(QUERY.replace(/&control=.*$/, ''), KEY));
+    expect((await refusal(verifyCallback(QUERY + '&status=approved', KEY))).code).toBe('ERR_INVALID_INPUT');
+    expect((await refusal(verifyCallback(new URLSearchParams(QUERY + '&orderid=1'), KEY))).field).toBe('orderid');
+    const missing = await refusal(verifyCallback(QUERY.replace(/&control=.*$/, ''), KEY));
     expect(missing.code).toBe('ERR_MISSING_FIELD');
     expect(missing.field).toBe('control');
-    expect((await failure(verifyCallback(QUERY.replace('status=approved&', ''), KEY))).field).toBe('status');
-    expect((await failure(verifyCallback(QUERY.replace(GOOD, 'zz'), KEY))).code).toBe('ERR_INVALID_INPUT');
-    expect((await failure(verifyCallback('a=%zz', KEY))).code).toBe('ERR_ENCODING');
+    expect((await refusal(verifyCallback(QUERY.replace('status=approved&', ''), KEY))).field).toBe('status');
+    expect((await refusal(verifyCallback(QUERY.replace(GOOD, 'zz'), KEY))).code).toBe('ERR_INVALID_INPUT');
+    expect((await refusal(verifyCallback('a=%zz', KEY))).code).toBe('ERR_ENCODING');
   });
 });
 
 describe('verifyCallback refusal messages', () => {
   it('a repeated parameter is named in the message', async () => {
-    const e = await failure(verifyCallback(QUERY + '&status=approved', KEY));
+    const e = await refusal(verifyCallback(QUERY + '&status=approved', KEY));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'status' });
     expect(e.message).toBe('callback parameter "status" appears more than once');
   });
 
   it('a missing parameter is named in the message', async () => {
-    const e = await failure(verifyCallback(QUERY.replace('orderid=840019&', ''), KEY));
+    const e = await refusal(verifyCallback(QUERY.replace('orderid=840019&', ''), KEY));
     expect(e).toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'orderid' });
     expect(e.message).toBe('callback needs the parameter "orderid"');
   });
 
   it('without client_orderid and merchant_order, client_orderid is the one asked for', async () => {
     const q = QUERY.replace('client_orderid=902B4FF5&', '').replace('merchant_order=902B4FF5&', '');
-    const e = await failure(verifyCallback(q, KEY));
+    const e = await refusal(verifyCallback(q, KEY));
     expect(e).toMatchObject({ code: 'ERR_MISSING_FIELD', field: 'client_orderid' });
     expect(e.message).toBe('callback needs the parameter "client_orderid"');
   });
