@@ -5,13 +5,11 @@
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { probe } from '../../scripts/tools.mjs';
 import { bundle } from './bundle.mjs';
+import { launchChromium } from './chromium.mjs';
 import { TMP } from './legs.mjs';
 
 const OVERALL_TIMEOUT_MS = 180_000;
-const executablePath = probe(['chromium']).chromium ?? 'chromium';
 
 let browser;
 let server;
@@ -58,20 +56,7 @@ async function main() {
   await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
 
-  browser = await chromium.launch({
-    executablePath,
-    timeout: 60_000,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   const version = browser.version();
   const page = await browser.newPage();
   const pageErrors = [];

@@ -8,9 +8,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { probe } from '../../scripts/tools.mjs';
 import { buildDebugger } from '../../docs/debugger/build.mjs';
+import { launchChromium } from './chromium.mjs';
 import { TMP } from './legs.mjs';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
@@ -76,20 +75,7 @@ const server = createServer((req, res) => {
 });
 await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: probe(['chromium']).chromium ?? 'chromium',
-  timeout: 60_000,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   const errors = [];
