@@ -84,21 +84,32 @@ export function over(alphabet: string, maxLength = 40): fc.Arbitrary<string> {
   return fc.array(fc.constantFrom(...alphabet), { maxLength }).map((a) => a.join(''));
 }
 
+/** One byte edit: what to do, where (modulo the length) and with which byte value. */
+export type ByteEdit = readonly [kind: string, at: number, value: number];
+
+/** Up to `maxEdits` random byte edits (flip a bit, set, insert, delete, truncate). */
+export function byteEdits(maxEdits = 4): fc.Arbitrary<ByteEdit[]> {
+  const edit = fc.tuple(fc.constantFrom('flip', 'set', 'insert', 'delete', 'truncate'), fc.nat(), fc.nat({ max: 255 }));
+  return fc.array(edit, { minLength: 1, maxLength: maxEdits });
+}
+
+/** The bytes with the edits applied in turn. */
+export function applyEdits(bytes: Uint8Array, edits: ReadonlyArray<ByteEdit>): Uint8Array<ArrayBuffer> {
+  let b = Array.from(bytes);
+  for (const [kind, at, v] of edits) {
+    const i = b.length === 0 ? 0 : at % b.length;
+    if (kind === 'flip' && b.length > 0) b[i] = b[i]! ^ (1 << (v % 8));
+    else if (kind === 'set' && b.length > 0) b[i] = v;
+    else if (kind === 'insert') b.splice(i, 0, v);
+    else if (kind === 'delete') b.splice(i, 1);
+    else if (kind === 'truncate') b = b.slice(0, i);
+  }
+  return Uint8Array.from(b);
+}
+
 /** Random edits of a byte string: flip, set, insert, delete, truncate. */
 export function editsOf(bytes: Uint8Array, maxEdits = 4): fc.Arbitrary<Uint8Array> {
-  const edit = fc.tuple(fc.constantFrom('flip', 'set', 'insert', 'delete', 'truncate'), fc.nat(), fc.nat({ max: 255 }));
-  return fc.array(edit, { minLength: 1, maxLength: maxEdits }).map((edits) => {
-    let b = Array.from(bytes);
-    for (const [kind, at, v] of edits) {
-      const i = b.length === 0 ? 0 : at % b.length;
-      if (kind === 'flip' && b.length > 0) b[i] = b[i]! ^ (1 << (v % 8));
-      else if (kind === 'set' && b.length > 0) b[i] = v;
-      else if (kind === 'insert') b.splice(i, 0, v);
-      else if (kind === 'delete') b.splice(i, 1);
-      else if (kind === 'truncate') b = b.slice(0, i);
-    }
-    return Uint8Array.from(b);
-  });
+  return byteEdits(maxEdits).map((edits) => applyEdits(bytes, edits));
 }
 
 /** Random edits of a string, through its UTF-8 bytes (invalid UTF-8 becomes U+FFFD). */

@@ -11,7 +11,7 @@ import { MemoryNonceStore } from '../../src/oauth/nonce.js';
 import { verifyCallback } from '../../src/operations/callback.js';
 import { signRequest, type SignedRequest } from '../../src/operations/sign.js';
 import { verifyRequest, type VerifiedRequest } from '../../src/operations/verify.js';
-import { hostile, over } from './arbitraries.js';
+import { applyEdits, byteEdits, hostile, over } from './arbitraries.js';
 import { FuzzViolation, target } from './harness.js';
 import { minorOracle } from './oracles.js';
 
@@ -149,27 +149,9 @@ const signedArb = fc.record({
   cents: fc.bigInt({ min: 0n, max: 10n ** 12n }),
   extra: fc.option(fc.tuple(fc.constantFrom('description', 'note', 'x'), text)),
   part: fc.constantFrom('url', 'body', 'body', 'authorization'),
-  edits: fc.array(
-    fc.tuple(fc.constantFrom('flip', 'set', 'insert', 'delete', 'truncate'), fc.nat(), fc.nat({ max: 255 })),
-    { minLength: 1, maxLength: 3 },
-  ),
+  edits: byteEdits(3),
 });
 
-function applyEdits(
-  bytes: Uint8Array,
-  edits: ReadonlyArray<readonly [string, number, number]>,
-): Uint8Array<ArrayBuffer> {
-  let b = Array.from(bytes);
-  for (const [kind, at, v] of edits) {
-    const i = b.length === 0 ? 0 : at % b.length;
-    if (kind === 'flip' && b.length > 0) b[i] = b[i]! ^ (1 << (v % 8));
-    else if (kind === 'set' && b.length > 0) b[i] = v;
-    else if (kind === 'insert') b.splice(i, 0, v);
-    else if (kind === 'delete') b.splice(i, 1);
-    else if (kind === 'truncate') b = b.slice(0, i);
-  }
-  return Uint8Array.from(b);
-}
 const fromLatin1 = (b: Uint8Array): string => String.fromCharCode(...b);
 const toLatin1 = (s: string): Uint8Array<ArrayBuffer> => Uint8Array.from(s, (c) => c.charCodeAt(0) & 255);
 
