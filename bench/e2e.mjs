@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { CONSUMER_KEY, CONTROL_KEY, NONCE, PAYOUT_PARAMS, TIMESTAMP } from './fixtures.mjs';
+import { signedSaleAndPayout } from './fixtures.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -47,29 +47,7 @@ const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
 
 /** The two signed requests for a server at `base` (the OAuth signature covers host and port). */
 async function requestsFor(base) {
-  const credentials = { login: CONSUMER_KEY, controlKey: CONTROL_KEY };
-  const sale = await lib.signRequest('sale', {
-    baseUrl: `${base}/paynet`,
-    endpointId: 1111,
-    params: [
-      ['client_orderid', '902B4FF5'],
-      ['order_desc', 'Test order'],
-      ['amount', '10.42'],
-      ['currency', 'EUR'],
-      ['email', 'john.smith@gmail.com'],
-      ['ipaddress', '203.0.113.42'],
-      ['redirect_url', 'https://merchant.example/done'],
-    ],
-    credentials,
-  });
-  const payout = await lib.signRequest('payout', {
-    baseUrl: `${base}/paynet`,
-    endpointId: 1111,
-    params: PAYOUT_PARAMS,
-    credentials,
-    nonce: NONCE,
-    timestamp: TIMESTAMP,
-  });
+  const [sale, payout] = await signedSaleAndPayout(lib, `${base}/paynet`);
   return [sale, payout].map((s) => ({
     method: 'POST',
     path: new URL(s.url).pathname,

@@ -132,3 +132,28 @@ export function formText(length) {
   while (out.length < length) out += sample;
   return out.slice(0, length);
 }
+
+/** The sale fields of the verify benchmarks (control C-B). */
+export const SALE_PARAMS = [
+  ['client_orderid', '902B4FF5'],
+  ['order_desc', 'Test order'],
+  ['amount', '10.42'],
+  ['currency', 'EUR'],
+  ['email', 'john.smith@gmail.com'],
+  ['ipaddress', '203.0.113.42'],
+  ['redirect_url', 'https://merchant.example/done'],
+];
+
+/** The sale (control) and the payout (OAuth HMAC-SHA1, fixed nonce and timestamp), signed by `lib` for `baseUrl`. */
+export async function signedSaleAndPayout(lib, baseUrl) {
+  const credentials = { login: CONSUMER_KEY, controlKey: CONTROL_KEY };
+  const common = { baseUrl, endpointId: 1111, credentials };
+  const sale = await lib.signRequest('sale', { ...common, params: SALE_PARAMS });
+  const payout = await lib.signRequest('payout', {
+    ...common,
+    params: PAYOUT_PARAMS,
+    nonce: NONCE,
+    timestamp: TIMESTAMP,
+  });
+  return [sale, payout];
+}

@@ -1,7 +1,7 @@
 // verifyRequest end to end on a Fetch Request: a sale (control C-B) and the 16-field payout
 // (OAuth HMAC-SHA1). Report only; the reference is the floor every server pays: building the
 // Request and reading its body. Each call gets a fresh Request (a body can be read once).
-import { CONSUMER_KEY, CONTROL_KEY, NONCE, NOW, PAYOUT_PARAMS, TIMESTAMP } from '../fixtures.mjs';
+import { CONTROL_KEY, NOW, signedSaleAndPayout } from '../fixtures.mjs';
 import { noopNonceStore } from './nonce.mjs';
 
 const BASE = 'https://sandbox.gateway.example/paynet';
@@ -11,29 +11,7 @@ export default async function verifyRequestGroups(lib) {
   if (typeof lib.verifyRequest !== 'function' || typeof lib.signRequest !== 'function') {
     return { skip: 'verifyRequest / signRequest are not exported yet' };
   }
-  const credentials = { login: CONSUMER_KEY, controlKey: CONTROL_KEY };
-  const signedSale = await lib.signRequest('sale', {
-    baseUrl: BASE,
-    endpointId: 1111,
-    params: [
-      ['client_orderid', '902B4FF5'],
-      ['order_desc', 'Test order'],
-      ['amount', '10.42'],
-      ['currency', 'EUR'],
-      ['email', 'john.smith@gmail.com'],
-      ['ipaddress', '203.0.113.42'],
-      ['redirect_url', 'https://merchant.example/done'],
-    ],
-    credentials,
-  });
-  const signedPayout = await lib.signRequest('payout', {
-    baseUrl: BASE,
-    endpointId: 1111,
-    params: PAYOUT_PARAMS,
-    credentials,
-    nonce: NONCE,
-    timestamp: TIMESTAMP,
-  });
+  const [signedSale, signedPayout] = await signedSaleAndPayout(lib, BASE);
   const options = {
     basePath: '/paynet',
     credentials: () => ({ controlKey: CONTROL_KEY }),
