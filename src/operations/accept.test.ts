@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../error-handling.js';
 import { MediaTypeError, NotAcceptableError } from '../errors.js';
-import { MAX_ACCEPT_LENGTH, MAX_ACCEPT_RANGES, negotiateAccept } from './accept.js';
+import { assertAcceptMode, MAX_ACCEPT_LENGTH, MAX_ACCEPT_RANGES, negotiateAccept } from './accept.js';
 import { thrown } from '../../test/helpers/refusal.js';
 
 const { preferredMediaTypes } = createRequire(import.meta.url)('negotiator/lib/mediaType.js') as {
@@ -212,15 +212,13 @@ describe('the accept option itself', () => {
   it.each(['Strict', 'NEGOTIATE', 'lenient', '', null, 1])(
     'refuses %j rather than fall back to negotiation',
     (mode) => {
-      for (const header of [null, '*/*', 'application/vnd.pay+json']) {
-        expect(() => negotiateAccept(header, mode as never)).toThrowError(
-          expect.objectContaining({
-            code: 'ERR_INVALID_INPUT',
-            field: 'accept',
-            message: expect.stringMatching(/option "accept" must be 'negotiate' or 'strict', got /),
-          }),
-        );
-      }
+      expect(() => assertAcceptMode(mode)).toThrowError(
+        expect.objectContaining({
+          code: 'ERR_INVALID_INPUT',
+          field: 'accept',
+          message: expect.stringMatching(/option "accept" must be 'negotiate' or 'strict', got /),
+        }),
+      );
     },
   );
 });

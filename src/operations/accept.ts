@@ -148,6 +148,22 @@ function quote(value: string): string {
 }
 
 /**
+ * Checks verifyRequest's `accept` option, with the other options and before the request is read:
+ * a typo such as `'Strict'` from plain JavaScript must not fall back to negotiation.
+ *
+ * @throws {@link InvalidInputError} (field `accept`) for anything but `'negotiate'`, `'strict'`
+ *   or `undefined`.
+ */
+export function assertAcceptMode(mode: unknown): asserts mode is AcceptMode | undefined {
+  if (mode !== undefined && mode !== 'negotiate' && mode !== 'strict') {
+    throw new InvalidInputError(
+      `verifyRequest option "accept" must be 'negotiate' or 'strict', got ${quote(String(mode))}`,
+      { field: 'accept' },
+    );
+  }
+}
+
+/**
  * Reads a request's `Accept` header (`null` when absent) and returns the response format the
  * client asked for, or throws.
  *
@@ -165,16 +181,9 @@ function quote(value: string): string {
  * rule says (400). The format is then `json`.
  *
  * @throws {@link MediaTypeError} for a header over {@link MAX_ACCEPT_LENGTH} characters or
- *   {@link MAX_ACCEPT_RANGES} ranges, and for a strict refusal; {@link InvalidInputError} for a
- *   `mode` that is neither (a typo such as `'Strict'` must not fall back to negotiation).
+ *   {@link MAX_ACCEPT_RANGES} ranges, and for a strict refusal.
  */
 export function negotiateAccept(value: string | null | undefined, mode?: AcceptMode): ResponseFormat {
-  if (mode !== undefined && mode !== 'negotiate' && mode !== 'strict') {
-    throw new InvalidInputError(
-      `verifyRequest option "accept" must be 'negotiate' or 'strict', got ${quote(String(mode))}`,
-      { field: 'accept' },
-    );
-  }
   if (value !== null && value !== undefined && value.length > MAX_ACCEPT_LENGTH) {
     throw new MediaTypeError(`Accept is longer than ${MAX_ACCEPT_LENGTH} characters`, { field: 'Accept' });
   }

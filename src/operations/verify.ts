@@ -29,7 +29,7 @@ import { checkFields } from './rules.js';
 import { controlFieldsOf, formulaHasLogin } from './terms.js';
 import { exponentOf, type Exponent } from './exponent.js';
 import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
-import { negotiateAccept, type AcceptMode, type ResponseFormat } from './accept.js';
+import { assertAcceptMode, negotiateAccept, type AcceptMode, type ResponseFormat } from './accept.js';
 import { checkContentType, readBody } from './request-body.js';
 import { checkLoginIsConsumer, refuseDuplicates, signedParamsOf, type SignedParam } from './signed.js';
 
@@ -84,9 +84,8 @@ export interface VerifyRequestOptions {
   /**
    * How `Accept` is read (default `'negotiate'`): RFC 9110 content negotiation, which accepts a
    * missing header and the any-type range (star, slash, star) real clients send, and refuses one
-   * that excludes both response formats ({@link index!NotAcceptableError}, 406). `'strict'`: the specification's rule, only
-   * `application/vnd.pay+json` ({@link MediaTypeError}, 400). Any other value is refused with
-   * `ERR_INVALID_INPUT` (field `accept`), never read as `'negotiate'`. See docs/verifying.md.
+   * that excludes both ({@link index!NotAcceptableError}, 406). `'strict'`: only `application/vnd.pay+json`
+   * ({@link MediaTypeError}, 400). Anything else: `ERR_INVALID_INPUT` (field `accept`). See docs/verifying.md.
    */
   accept?: AcceptMode;
 }
@@ -184,6 +183,7 @@ export async function verifyRequestParts(
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
     throw new InvalidInputError('verifyRequest needs options with a credentials function', { field: 'credentials' });
   }
+  assertAcceptMode(options.accept);
   if (request.method.toUpperCase() !== 'POST') {
     throw new HttpMethodNotAllowedError(
       'POST',
