@@ -26,7 +26,7 @@ export default {
     '!src/index.ts',
     '!src/index.node.ts',
     '!src/oauth/index.ts',
-    '!src/operations/params.ts',
+    '!src/catalog/params.ts',
     '!src/crypto/backend.ts',
   ],
   // Mutants in module-level initialisers (lookup tables, feature checks) run once when the module

@@ -7,12 +7,12 @@
 // Two imports stay outside the bundle on purpose:
 // - `#crypto`, so the backend is still picked by export conditions where the package is used
 //   (node:crypto under node/deno/bun, WebCrypto by default or with `paysig-webcrypto`);
-// - `./errors.js`, so the error classes exist once: the crypto backends and paysig/redis throw
-//   them too, and `instanceof` must hold across entries.
+// - every module of `errors/`, so the error classes exist once: the crypto backends and the
+//   other entries throw them too, and `instanceof` must hold across entries.
 // tsc's other files stay in dist/ for paysig/redis, the CLI and the backends; the .d.ts are tsc's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 
 const dist = process.argv[2] ?? fileURLToPath(new URL('../dist/', import.meta.url));
@@ -23,8 +23,13 @@ const keepOutside = {
   name: 'keep-outside',
   setup(b) {
     b.onResolve({ filter: /^#crypto$/ }, (a) => ({ path: a.path, external: true }));
-    // `./errors.js` from index.js, `../errors.js` from a folder: the same file, seen from dist/.
-    b.onResolve({ filter: /^\.\.?\/errors\.js$/ }, () => ({ path: './errors.js', external: true }));
+    // Any import that lands in dist/errors/, written as seen from dist/ (where the bundle lives).
+    b.onResolve({ filter: /errors/ }, (a) => {
+      const target = resolve(a.resolveDir, a.path);
+      const inErrors = relative(join(dist, 'errors'), target);
+      if (inErrors.startsWith('..') || isAbsolute(inErrors)) return undefined;
+      return { path: `./${relative(dist, target).split(sep).join('/')}`, external: true };
+    });
   },
 };
 

@@ -12,8 +12,7 @@
  */
 
 // --- errors ---
-export * from './errors.js';
-export { isPaysigError, httpStatusOf, type AnyPaysigError } from './error-handling.js';
+export * from './errors/index.js';
 
 // --- encoding ---
 export { percentEncode, percentDecode } from './encoding/percent.js';
@@ -51,7 +50,6 @@ export {
   verifyOAuth,
   buildAuthorizationHeader,
   parseAuthorizationHeader,
-  MemoryNonceStore,
   MAX_HEADER_LENGTH,
   MAX_NONCE_LENGTH,
   type BaseStringRequest,
@@ -63,10 +61,11 @@ export {
   type OAuthConsumerCredentials,
   type OAuthHeader,
   type SignatureMethod,
-  type NonceStore,
-  type NonceCheckContext,
-  type MemoryNonceStoreOptions,
 } from './oauth/index.js';
+
+// --- nonce stores ---
+export type { NonceStore, NonceCheckContext } from './stores/types.js';
+export { MemoryNonceStore, type MemoryNonceStoreOptions } from './stores/memory/index.js';
 
 // --- operations ---
 export {
@@ -85,9 +84,9 @@ export {
   type CatalogRow,
   CATALOG_ROWS,
   type OperationSample,
-} from './operations/catalog.js';
-export { OPERATION_DOCS, type OperationDocs } from './operations/docs.js';
-export { findOperation, matchOperationPath, type PathMatch } from './operations/lookup.js';
+} from './catalog/index.js';
+export { OPERATION_DOCS, type OperationDocs } from './catalog/docs.js';
+export { findOperation, matchOperationPath, type PathMatch } from './catalog/lookup.js';
 export type {
   ParamValue,
   ExtraParams,
@@ -108,13 +107,12 @@ export type {
   OperationId,
   ParamsOf,
   FieldValueOf,
-} from './operations/params.js';
-export type { Scheme } from './operations/scheme.js';
-export type { Exponent } from './operations/exponent.js';
+} from './catalog/params.js';
+export type { Scheme } from './catalog/scheme.js';
+export type { Exponent } from './catalog/exponent.js';
+export { ACCEPT, FORM_CONTENT_TYPE } from './operations/media-types.js';
 export {
   signRequest,
-  ACCEPT,
-  FORM_CONTENT_TYPE,
   type SignOptions,
   type SignCredentials,
   type SignedRequest,
@@ -128,7 +126,7 @@ export {
   type CredentialsQuery,
   type VerifiedRequest,
 } from './operations/verify.js';
-export { diagnose, type DiagnoseOptions, type DiagnoseRequestParts } from './operations/diagnose.js';
+export { diagnose, type DiagnoseOptions, type DiagnoseRequestParts } from './diagnose/index.js';
 export type {
   Diagnosis,
   DiagnosisHint,
@@ -139,7 +137,7 @@ export type {
   ParameterSource,
   ControlDiagnosis,
   OAuthDiagnosis,
-} from './operations/diagnosis.js';
+} from './diagnose/diagnosis.js';
 export type { AcceptMode, ResponseFormat } from './operations/accept.js';
 export type { SignedParam, ParamSource } from './operations/signed.js';
 export { verifyCallback, FINAL_STATUSES, type CallbackFields, type CallbackStatus } from './operations/callback.js';

@@ -13,7 +13,7 @@ import {
   UnknownConsumerError,
   UnknownMerchantError,
   WeakKeyError,
-} from '../src/errors.js';
+} from '../src/errors/index.js';
 
 describe('default messages and fields', () => {
   it.each([

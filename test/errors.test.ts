@@ -3,20 +3,20 @@
 // stops working is a compile error there, whatever vitest says.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { httpStatusOf, isPaysigError, type AnyPaysigError } from '../src/error-handling.js';
-import * as errors from '../src/errors.js';
+import { httpStatusOf, isPaysigError, type AnyPaysigError } from '../src/errors/handling.js';
+import * as errors from '../src/errors/index.js';
 import {
   HttpMethodNotAllowedError,
   PaysigError,
   UnknownMerchantError,
   WeakKeyError,
   type PaysigErrorCode,
-} from '../src/errors.js';
+} from '../src/errors/index.js';
 import * as root from '../src/index.js';
 
 const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
-/** Every exported error class of src/errors.ts, found at run time (not from a list kept here). */
+/** Every exported error class of src/errors/index.ts, found at run time (not from a list kept here). */
 const CLASSES = Object.entries(errors as Record<string, unknown>).filter(
   (e): e is [string, new (...args: never[]) => PaysigError] =>
     typeof e[1] === 'function' && e[1].prototype instanceof PaysigError,

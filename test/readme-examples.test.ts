@@ -20,7 +20,7 @@ import {
   verifyRequest,
   type VerifyCredentials,
 } from '../src/index.js';
-import { RedisNonceStore } from '../src/redis.js';
+import { RedisNonceStore } from '../src/stores/redis/index.js';
 import { fakeNodeRedis } from './helpers/fake-redis.js';
 
 const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';

@@ -3,8 +3,8 @@
 // and what the verified result hands the application.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { httpStatusOf } from '../src/error-handling.js';
-import { MemoryNonceStore } from '../src/oauth/index.js';
+import { httpStatusOf } from '../src/errors/handling.js';
+import { MemoryNonceStore } from '../src/stores/memory/index.js';
 import { verifyRequest, type VerifyCredentials, type VerifyRequestOptions } from '../src/operations/verify.js';
 import { clientAuthorization, clientForm, sha1Hex, type ClientOAuth } from './helpers/client-sign.js';
 import { refusal } from './helpers/refusal.js';

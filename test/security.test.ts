@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { percentDecode } from '../src/encoding/percent.js';
 import { parseForm } from '../src/encoding/form.js';
-import { PaysigError } from '../src/errors.js';
+import { PaysigError } from '../src/errors/index.js';
 import { verifyCallback } from '../src/operations/callback.js';
 
 describe('percentDecode on long runs of escapes', () => {
@@ -31,7 +31,7 @@ describe('percentDecode on long runs of escapes', () => {
 
 import { createHmac } from 'node:crypto';
 import { verifyOAuth } from '../src/oauth/verify.js';
-import { MemoryNonceStore } from '../src/oauth/nonce.js';
+import { MemoryNonceStore } from '../src/stores/memory/index.js';
 import { control } from '../src/control/digest.js';
 
 /** HMAC-SHA1 header for POST https://h/p with no parameters, base string built by hand. */

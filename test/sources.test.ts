@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../src/operations/catalog.js';
+import { OPERATIONS } from '../src/catalog/index.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const VECTORS = join(ROOT, 'vectors');

@@ -14,7 +14,7 @@ interface VectorFile {
   cases: Array<{ id: string } & Record<string, unknown>>;
 }
 
-// catalog.json describes the operations (no cases): src/operations/catalog-json.test.ts checks it.
+// catalog.json describes the operations (no cases): src/catalog/json.test.ts checks it.
 const files = readdirSync(VECTORS)
   .filter((f) => f.endsWith('.json') && f !== 'catalog.json')
   .sort();

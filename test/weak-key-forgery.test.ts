@@ -4,15 +4,15 @@
 // node:crypto itself accepts the forgery, so only paysig's key rules stand in the way.
 import { createPublicKey, verify as nodeVerify, webcrypto } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PaysigError } from '../src/errors.js';
+import { PaysigError } from '../src/errors/index.js';
 import { clearKeyCache } from '../src/keys/import.js';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../src/oauth/header.js';
-import { MemoryNonceStore } from '../src/oauth/nonce.js';
+import { MemoryNonceStore } from '../src/stores/memory/index.js';
 import { signOAuth } from '../src/oauth/sign.js';
 import { verifyOAuth } from '../src/oauth/verify.js';
 import { signRequest } from '../src/operations/sign.js';
 import { verifyRequest } from '../src/operations/verify.js';
-import { findOperation } from '../src/operations/lookup.js';
+import { findOperation } from '../src/catalog/lookup.js';
 import { emsaPkcs1Sha256, int, keyFile, modulusOf, pem, pkcs1Public, spkiOf } from './helpers/rsa-der.js';
 
 const NOW = 1_700_000_000;

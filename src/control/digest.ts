@@ -7,7 +7,7 @@
 import { sha1Hex } from '#crypto';
 import { assertWellFormed } from '../encoding/percent.js';
 import { timingSafeEqualString } from '../encoding/compare.js';
-import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../errors.js';
+import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../errors/index.js';
 import { minorUnitsString } from './amount.js';
 import { endpointIdString } from './endpoint.js';
 import { FORMULAS, type Formula, type FormulaRow, type TermField } from './formulas.js';
@@ -117,7 +117,6 @@ export function controlInput(formula: Formula, fields: ControlFields, options: C
     }
     if (v === undefined) {
       if (term.presence === 'required') {
-        // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, an endpointId of "" is refused earlier as not a decimal integer, so it never reaches this message
         const how = f !== 'endpointId' && fields[f] === '' ? 'a non-empty' : 'the field';
         throw new MissingFieldError(f, `control formula ${r.id} needs ${how} "${f}"`);
       }

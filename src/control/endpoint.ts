@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../errors/index.js';
 
 const INT64_MAX = 9223372036854775807n;
 
@@ -24,7 +24,6 @@ export function endpointIdString(value: unknown, field = 'endpointId'): string {
       );
     }
     // Up to 18 digits is always within int64: the string is already canonical.
-    // Stryker disable next-line ConditionalExpression: equivalent, BigInt of up to 18 canonical digits passes the int64 check and prints the same digits
     if (value.length < 19) return value;
     big = BigInt(value);
   } else if (typeof value === 'number') {

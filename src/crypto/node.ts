@@ -38,15 +38,12 @@ export function backendName(): 'node' {
 
 /** Lowercase hex SHA-1 of the UTF-8 bytes of a well-formed string. */
 export function sha1Hex(data: string): Promise<string> {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, crypto.hash and createHash give the same digest; the one-shot form is only faster
   if (oneShotHash !== undefined) return Promise.resolve(oneShotHash('sha1', data, 'hex'));
-  // Stryker disable next-line StringLiteral: not reachable on Node 20.12 and later (crypto.hash exists); the runtime legs of npm test check its digests on Deno and Bun, which lack crypto.hash
   return Promise.resolve(createHash('sha1').update(data, 'utf8').digest('hex'));
 }
 
 /** Raw HMAC-SHA1 of the UTF-8 bytes of `data` under the UTF-8 bytes of `key`. */
 export function hmacSha1(key: string, data: string): Promise<Uint8Array> {
-  // Stryker disable next-line StringLiteral: equivalent, node:crypto reads a string as UTF-8 when the encoding is empty
   return Promise.resolve(bytes(createHmac('sha1', key).update(data, 'utf8').digest()));
 }
 
@@ -67,13 +64,11 @@ export function fromCryptoKey(key: CryptoKeyLike): KeyHandle {
 
 /** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */
 export function rsaSha256Sign(key: KeyHandle, data: string): Promise<Uint8Array> {
-  // Stryker disable next-line StringLiteral: equivalent, Buffer.from reads a string as UTF-8 when the encoding is empty
   return Promise.resolve(bytes(sign('sha256', Buffer.from(data, 'utf8'), asKey(key))));
 }
 
 /** Verifies an RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */
 export function rsaSha256Verify(key: KeyHandle, signature: Uint8Array, data: string): Promise<boolean> {
-  // Stryker disable next-line StringLiteral: equivalent, Buffer.from reads a string as UTF-8 when the encoding is empty
   return Promise.resolve(verify('sha256', Buffer.from(data, 'utf8'), asKey(key), signature));
 }
 

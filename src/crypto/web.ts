@@ -10,7 +10,7 @@
 import type { KeyHandle } from './backend.js';
 import type { CryptoKeyLike } from './key-like.js';
 import { promiseCache } from './promise-cache.js';
-import { UnsupportedError } from '../errors.js';
+import { UnsupportedError } from '../errors/index.js';
 import { toHex } from '../encoding/hex.js';
 
 const utf8 = new TextEncoder();
@@ -33,7 +33,6 @@ const hmacKeys = /* @__PURE__ */ promiseCache<CryptoKey>(64);
 
 function hmacKey(key: string): Promise<CryptoKey> {
   return hmacKeys.get(key, () =>
-    // Stryker disable next-line BooleanLiteral: equivalent, the key object never leaves this module, so nothing can export it either way
     subtle().importKey('raw', utf8.encode(key), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']),
   );
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { EncodingError } from '../errors.js';
+import { EncodingError } from '../errors/index.js';
 
 const utf8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -23,7 +23,6 @@ export function concatBytes(parts: ReadonlyArray<ArrayLike<number>>, total?: num
 
 /** A request body's bytes as text, refusing invalid UTF-8 (no silent U+FFFD). */
 export function bodyText(bytes: Uint8Array): string {
-  // Stryker disable next-line ConditionalExpression: equivalent, decoding no bytes gives '' too
   if (bytes.byteLength === 0) return '';
   try {
     return utf8.decode(bytes);

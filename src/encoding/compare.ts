@@ -16,7 +16,6 @@
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
-  // Stryker disable next-line EqualityOperator: equivalent, the extra step XORs undefined with undefined, which is 0
   for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
   return diff === 0;
 }
@@ -25,7 +24,6 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 export function timingSafeEqualString(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
-  // Stryker disable next-line EqualityOperator: equivalent, the extra step XORs NaN with NaN, which is 0
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
 }

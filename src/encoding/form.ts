@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { EncodingError } from '../errors.js';
+import { EncodingError } from '../errors/index.js';
 import { percentDecode, percentEncode } from './percent.js';
 
 /** One parameter: name and value, decoded. */
@@ -15,7 +15,6 @@ export type Pair = readonly [name: string, value: string];
 export const MAX_FORM_PAIRS = 10_000;
 
 function decodeComponent(s: string): string {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, the fast path only skips a replace that changes nothing
   return percentDecode(s.indexOf('+') < 0 ? s : s.replace(/\+/g, ' '));
 }
 
@@ -28,21 +27,17 @@ function decodeComponent(s: string): string {
  */
 export function parseForm(body: string, maxPairs: number = MAX_FORM_PAIRS): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  // Stryker disable next-line ConditionalExpression: equivalent, the loop adds no pair for an empty segment
   if (body.length === 0) return out;
   let start = 0;
   const n = body.length;
   // Next "=" at or after `start`; searched again only once passed, so the work stays linear.
   let eq = -2;
-  // Stryker disable next-line EqualityOperator: equivalent, the segment that starts at n is empty and adds no pair
   while (start <= n) {
     let end = body.indexOf('&', start);
     if (end < 0) end = n;
     if (end > start) {
       if (out.length >= maxPairs) throw new EncodingError(`form body has more than ${maxPairs} parameters`);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, searching again from start finds the same index
       if (eq !== -1 && eq < start) eq = body.indexOf('=', start);
-      // Stryker disable next-line EqualityOperator: equivalent, eq never equals end (that index holds & or is past the end)
       if (eq < 0 || eq > end) out.push([decodeComponent(body.slice(start, end)), '']);
       else out.push([decodeComponent(body.slice(start, eq)), decodeComponent(body.slice(eq + 1, end))]);
     }

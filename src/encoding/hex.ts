@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { EncodingError } from '../errors.js';
+import { EncodingError } from '../errors/index.js';
 
 const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
@@ -15,7 +15,6 @@ export function toHex(bytes: Uint8Array): string {
 }
 
 function nibble(c: number): number {
-  // Stryker disable next-line ConditionalExpression: equivalent, below '0' c - 48 is negative, which fromHex refuses as it refuses -1
   if (c >= 48 && c <= 57) return c - 48; // 0-9
   c |= 0x20; // fold A-F to a-f
   if (c >= 97 && c <= 102) return c - 87;

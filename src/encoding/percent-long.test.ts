@@ -2,7 +2,7 @@
 // short-string property tests in percent.test.ts do not reach, and percentEncodeTwice.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EncodingError } from '../errors.js';
+import { EncodingError } from '../errors/index.js';
 import { isWellFormed, isWellFormedFallback, percentEncode, percentEncodeTwice } from './percent.js';
 
 const UNRESERVED = /[A-Za-z0-9\-._~]/;

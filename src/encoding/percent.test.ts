@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
+import { PaysigError } from '../errors/index.js';
 import { percentDecode, percentEncode } from './percent.js';
 
 /** Independent byte-wise encoder: TextEncoder bytes, unreserved set by character class. */

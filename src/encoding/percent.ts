@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { EncodingError } from '../errors.js';
+import { EncodingError } from '../errors/index.js';
 import { assertWellFormed, isWellFormed } from './well-formed.js';
 
 export { assertWellFormed, isWellFormed, isWellFormedFallback } from './well-formed.js';
@@ -16,16 +16,13 @@ export { assertWellFormed, isWellFormed, isWellFormedFallback } from './well-for
 /** The escape of every byte value: `prefix` and two uppercase hex digits. */
 function escapes(prefix: string): string[] {
   const out: string[] = [];
-  // Stryker disable next-line EqualityOperator: equivalent, a 257th escape is never read
   for (let i = 0; i < 256; i++) out.push(prefix + i.toString(16).toUpperCase().padStart(2, '0'));
   return out;
 }
 
 /** 1 at each code of `chars`, 0 elsewhere, over `size` entries. */
-// Stryker disable next-line BlockStatement: runs at module load, before a mutant can be switched on; every table entry is checked by the encoding vectors
 function table(size: number, chars: string): Uint8Array {
   const out = new Uint8Array(size);
-  // Stryker disable next-line EqualityOperator: equivalent, writing out[NaN] to a typed array is ignored
   for (let i = 0; i < chars.length; i++) out[chars.charCodeAt(i)] = 1;
   return out;
 }
@@ -45,9 +42,7 @@ const ESCAPE_PAIR = /* @__PURE__ */ escapePairs();
 function escapePairs(): Uint16Array {
   const digits = '0123456789ABCDEF';
   const out = new Uint16Array(256);
-  // Stryker disable next-line EqualityOperator: equivalent, writing out[256] to a typed array is ignored
   for (let b = 0; b < 256; b++) {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, UNRESERVED[b] is undefined (not 1) from 128 on
     out[b] = b < 128 && UNRESERVED[b] === 1 ? 0 : digits.charCodeAt(b >> 4) | (digits.charCodeAt(b & 15) << 8);
   }
   return out;
@@ -104,21 +99,15 @@ function encode(value: string, escapeOf: readonly string[], twice: boolean): str
   const n = value.length;
   let i = 0;
   // Fast path: a run of unreserved ASCII needs no copy at all.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the unreserved-prefix scan only saves copying; charCodeAt(n) is NaN and breaks
   while (i < n) {
     const c = value.charCodeAt(i);
-    // Stryker disable next-line ConditionalExpression: equivalent, the general loop below copies the same prefix
     if (c >= 128 || UNRESERVED[c] === 0) break;
     i++;
   }
-  // Stryker disable next-line ConditionalExpression: equivalent, the general loop returns the same all-unreserved text
   if (i === n) return value;
-  // Stryker disable next-line BlockStatement,ArithmeticOperator,ConditionalExpression,EqualityOperator: equivalent, the buffer path and the string path give the same output; only speed differs
   if (n - i >= BUFFER_THRESHOLD) {
-    // Stryker disable next-line ConditionalExpression: equivalent, slice(0) is the same text
     const encoded = encodeBytes(i === 0 ? value : value.slice(i), twice);
     // null: a lone surrogate; the string path below finds it and names its index.
-    // Stryker disable next-line ConditionalExpression: equivalent, slice(0, 0) is empty; null falls back to the string path with the same output
     if (encoded !== null) return (i === 0 ? '' : value.slice(0, i)) + encoded;
   }
   let out = value.slice(0, i);
@@ -127,13 +116,11 @@ function encode(value: string, escapeOf: readonly string[], twice: boolean): str
     let c = value.charCodeAt(i);
     if (c < 128) {
       if (UNRESERVED[c] === 1) continue;
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, appends an empty slice
       if (start < i) out += value.slice(start, i);
       out += escapeOf[c];
       start = i + 1;
       continue;
     }
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, appends an empty slice
     if (start < i) out += value.slice(start, i);
     if (c < 0x800) {
       out += escapeOf[0xc0 | (c >> 6)]! + escapeOf[0x80 | (c & 63)]!;
@@ -152,7 +139,6 @@ function encode(value: string, escapeOf: readonly string[], twice: boolean): str
     }
     start = i + 1;
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, appends an empty slice
   if (start < n) out += value.slice(start);
   return out;
 }
@@ -167,23 +153,18 @@ function encode(value: string, escapeOf: readonly string[], twice: boolean): str
 function encodeBytes(text: string, twice: boolean): string | null {
   const maxBytes = text.length * 3;
   let bytes = bytesScratch;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, buffer reuse only
   if (maxBytes > bytes.length) {
     bytes = new Uint8Array(maxBytes);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, buffer reuse only
     if (maxBytes <= SCRATCH_MAX) bytesScratch = bytes;
   }
   const written = utf8Encoder.encodeInto(text, bytes).written;
   const maxOut = written * (twice ? 5 : 3);
   let out = outScratch;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, buffer reuse only
   if (maxOut > out.length) {
     out = new Uint8Array(maxOut);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, buffer reuse only
     if (maxOut <= SCRATCH_MAX) outScratch = out;
   }
   let o = 0;
-  // Stryker disable next-line BooleanLiteral: equivalent, the hint only decides whether well-formedness is checked
   let replacement = false;
   // Two copies of the loop, so the hot one has no `twice` test.
   if (!twice) {
@@ -194,7 +175,6 @@ function encodeBytes(text: string, twice: boolean): string | null {
         out[o++] = b;
         continue;
       }
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the hint only decides whether well-formedness is checked
       if (b === 0xef) replacement = true;
       out[o] = 37; // %
       out[o + 1] = e & 255;
@@ -209,7 +189,6 @@ function encodeBytes(text: string, twice: boolean): string | null {
         out[o++] = b;
         continue;
       }
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the hint only decides whether well-formedness is checked
       if (b === 0xef) replacement = true;
       out[o] = 37; // %25
       out[o + 1] = 50;
@@ -219,7 +198,6 @@ function encodeBytes(text: string, twice: boolean): string | null {
       o += 5;
     }
   }
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, null only sends the text to the string path, which gives the same answer
   if (replacement && !isWellFormed(text)) return null;
   return asciiDecoder.decode(out.subarray(0, o));
 }
@@ -237,7 +215,6 @@ const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})*(%(?![0-9A-Fa-f]{2}))|(?:%[0-9A-Fa-f]{2}
  */
 export function percentDecode(value: string): string {
   assertWellFormed(value);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, replacing with a pattern that needs a "%" leaves a text without one unchanged
   if (!value.includes('%')) return value;
   // Each match is a run of consecutive %XX escapes, decoded as UTF-8 at once, or such a run
   // ending in a "%" without two hex digits. Left to right, so the first fault is reported.

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { EncodingError } from '../errors.js';
+import { EncodingError } from '../errors/index.js';
 
 /** The runtime's own well-formedness check (ES2024), when it has one. */
 const nativeWellFormed = /* @__PURE__ */ (() =>
@@ -40,7 +40,6 @@ export function assertWellFormed(value: string, field?: string): void {
     const where = field === undefined ? 'text' : `"${field}"`;
     throw new EncodingError(
       `${where} holds a lone surrogate and has no UTF-8 form`,
-      // Stryker disable next-line ConditionalExpression: equivalent, PaysigError reads options.field, undefined both ways
       field === undefined ? {} : { field },
     );
   }

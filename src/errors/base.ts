@@ -2,7 +2,7 @@
  * Every failure paysig reports is a {@link PaysigError}: one base class with a stable string
  * `code`, and one subclass per kind of failure. Code that handles errors should switch on
  * `code` (stable across releases) or use `instanceof`; messages are for people and may change.
- * The union of all classes, its guard and the HTTP mapping live in `error-handling.ts`.
+ * The union of all classes, its guard and the HTTP mapping live in `handling.ts`.
  *
  * Messages name the field and the rule that was broken. They never contain a secret: no control
  * key, no private key, no HMAC key material.

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { KeyError } from '../errors.js';
+import { KeyError } from '../errors/index.js';
 import { pkcs1ToPkcs8, pkcs1ToSpki } from './der-write.js';
 import { pkcs8ToPkcs1, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1, type RsaInfo } from './der.js';
 import { parsePem, type Pem, type PemLabel } from './pem.js';

@@ -5,7 +5,7 @@
 // every backend alike, with a message an operator can act on (docs/security.md).
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { KeyError } from '../errors.js';
+import { KeyError } from '../errors/index.js';
 import { pkcs8ToPkcs1, readElement, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1 } from './der.js';
 
 /** One element with a short-form length (contents under 128 bytes), encoded here, not by paysig. */

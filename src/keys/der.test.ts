@@ -3,7 +3,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeyError, PaysigError } from '../errors.js';
+import { KeyError, PaysigError } from '../errors/index.js';
 import { encodeElement, pkcs1ToPkcs8, pkcs1ToSpki } from './der-write.js';
 import { integerBits, pkcs8ToPkcs1, readElement, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1 } from './der.js';
 

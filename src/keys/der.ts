@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { KeyError } from '../errors.js';
+import { KeyError } from '../errors/index.js';
 
 /** DER universal tags used by RSA keys. */
 export const TAG_INTEGER = 0x02;
@@ -161,7 +161,6 @@ export function oidToString(der: Uint8Array, el: Element): string {
     const b = der[i]!;
     value = value * 128 + (b & 0x7f);
     if ((b & 0x80) === 0) {
-      // Stryker disable next-line EqualityOperator: equivalent, at 80 both branches give 2 and 0 (X.690 8.19.4)
       if (parts.length === 0) parts.push(value < 80 ? Math.floor(value / 40) : 2, value < 80 ? value % 40 : value - 80);
       else parts.push(value);
       value = 0;
@@ -249,7 +248,6 @@ export function pkcs8ToPkcs1(der: Uint8Array): Uint8Array {
   const alg = rsaAlgorithm(der, version.end, seq.end, 'PrivateKeyInfo');
   const key = expect(der, alg.end, seq.end, TAG_OCTET_STRING, 'PrivateKeyInfo privateKey');
   let pos = key.end;
-  // Stryker disable next-line UnaryOperator: equivalent, only ever compared with 0x80 or 0x81, above -1 and +1 alike
   let lastTag = -1;
   while (pos < seq.end) {
     const el = readElement(der, pos, seq.end, 'PrivateKeyInfo trailing element');

@@ -4,7 +4,7 @@
  * @module
  */
 import { backendName, generateRsaKeyPair } from '#crypto';
-import { InvalidInputError, KeyError, WeakKeyError } from '../errors.js';
+import { InvalidInputError, KeyError, WeakKeyError } from '../errors/index.js';
 import { pkcs8ToPkcs1, spkiToPkcs1 } from './der.js';
 import { MAX_RSA_BITS, MIN_RSA_BITS } from './rules.js';
 import { formatPem } from './pem.js';

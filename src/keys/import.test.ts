@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import * as backend from '#crypto';
-import { KeyError, PaysigError, WeakKeyError } from '../errors.js';
+import { KeyError, PaysigError, WeakKeyError } from '../errors/index.js';
 import { clearKeyCache, importPrivateKey, importPublicKey, KEY_CACHE_SIZE } from './import.js';
 import { formatPem } from './pem.js';
 

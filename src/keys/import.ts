@@ -9,7 +9,7 @@
  */
 import { backendName, fromCryptoKey, importPrivateKey as importPkcs8, importPublicKey as importSpki } from '#crypto';
 import type { KeyHandle } from '../crypto/backend.js';
-import { KeyError, PaysigError } from '../errors.js';
+import { KeyError, PaysigError } from '../errors/index.js';
 import { keyDerFor, type KeyKind } from './decode.js';
 import { checkRsaKey } from './rules.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeyError, PaysigError } from '../errors.js';
+import { KeyError, PaysigError } from '../errors/index.js';
 import { formatPem, MAX_PEM_LENGTH, parsePem } from './pem.js';
 import { rsaKeyBits } from './decode.js';
 

@@ -7,7 +7,7 @@
  * @module
  */
 import { fromBase64, toBase64 } from '../encoding/base64.js';
-import { KeyError } from '../errors.js';
+import { KeyError } from '../errors/index.js';
 
 /** The PEM labels paysig reads and writes. */
 export type PemLabel = 'PRIVATE KEY' | 'RSA PRIVATE KEY' | 'PUBLIC KEY' | 'RSA PUBLIC KEY';

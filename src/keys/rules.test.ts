@@ -11,8 +11,8 @@ import {
   spkiOf,
   spkiWithExponent,
 } from '../../test/helpers/rsa-der.js';
-import { httpStatusOf } from '../error-handling.js';
-import { KeyExponentError, KeyTooLargeError, PaysigError } from '../errors.js';
+import { httpStatusOf } from '../errors/handling.js';
+import { KeyExponentError, KeyTooLargeError, PaysigError } from '../errors/index.js';
 import { signOAuth } from '../oauth/sign.js';
 import { clearKeyCache, importPrivateKey, importPublicKey } from './import.js';
 import { checkExponent, MAX_RSA_BITS, PUBLIC_EXPONENT } from './rules.js';

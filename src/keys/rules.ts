@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { KeyExponentError, KeyTooLargeError, WeakKeyError } from '../errors.js';
+import { KeyExponentError, KeyTooLargeError, WeakKeyError } from '../errors/index.js';
 
 /** Smallest modulus accepted for signing or verifying, in bits. */
 export const MIN_RSA_BITS = 2048;
@@ -44,7 +44,6 @@ export function checkBits(bits: number): void {
  */
 export function checkExponent(exponent: Uint8Array): void {
   let i = 0;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, exponent[length] is undefined, not 0, so the loop stops at the end without the bound
   while (i < exponent.length && exponent[i] === 0) i++;
   if (exponent.length - i > 4) {
     throw new KeyExponentError(

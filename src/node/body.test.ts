@@ -3,7 +3,7 @@
 // event emitters (each event emitted when the test says). body-server.test.ts reads real requests.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
+import { PaysigError } from '../errors/index.js';
 import { explicitBody, readIncomingBytes } from './body.js';
 import type { IncomingMessageLike } from './incoming.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { concatBytes } from '../encoding/bytes.js';
-import { BodyConsumedError, BodyTooLargeError, InvalidInputError } from '../errors.js';
+import { BodyConsumedError, BodyTooLargeError, InvalidInputError } from '../errors/index.js';
 import { headerOf, type IncomingMessageLike } from './incoming.js';
 
 /** The raw body, when a framework has already read it: the bytes exactly as received, or their text. */

@@ -4,10 +4,10 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
+import { PaysigError } from '../errors/index.js';
 import { signRequest } from '../operations/sign.js';
 import { verifyRequest, type VerifiedRequest, type VerifyRequestOptions } from '../operations/verify.js';
-import { verifyIncoming } from '../node.js';
+import { verifyIncoming } from './index.js';
 
 const LOGIN = 'merchantlogin';
 const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';

@@ -1,8 +1,8 @@
 // The absolute URL of a Node request, and toFetchRequest on hand-made request objects.
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
+import { PaysigError } from '../errors/index.js';
 import { incomingUrl, type IncomingMessageLike } from './incoming.js';
-import { toFetchRequest } from '../node.js';
+import { toFetchRequest } from './index.js';
 
 /** A request object with no body stream behind it (only the URL parts are read). */
 function req(

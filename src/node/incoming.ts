@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../errors/index.js';
 
 /**
  * What `paysig/node` needs of a Node request: an `http.IncomingMessage` (Node `http`/`https`,

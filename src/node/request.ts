@@ -64,7 +64,6 @@ export async function toFetchRequest(req: IncomingMessageLike, options: ToFetchR
     const bytes = options.body !== undefined ? explicitBody(options.body, max) : await readIncomingBytes(req, max);
     // Request copies only the view's bytes when it is built (Fetch "extract a body"), so a pooled
     // chunk's neighbours never leak in; slice() gives BodyInit the plain ArrayBuffer it types.
-    // Stryker disable next-line MethodExpression: equivalent, new Request copies the view's bytes either way (Fetch "extract a body"; so do Node, Deno and Bun)
     init.body = bytes.slice();
   }
   return new Request(url, init);

@@ -13,12 +13,12 @@ import {
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpStatusOf } from '../error-handling.js';
-import { PaysigError } from '../errors.js';
-import { MemoryNonceStore } from '../oauth/index.js';
+import { httpStatusOf } from '../errors/handling.js';
+import { PaysigError } from '../errors/index.js';
+import { MemoryNonceStore } from '../stores/memory/index.js';
 import { signRequest } from '../operations/sign.js';
 import { verifyRequest, type VerifyRequestOptions } from '../operations/verify.js';
-import { toFetchRequest, verifyIncoming, type IncomingMessageLike, type ToFetchRequestOptions } from '../node.js';
+import { toFetchRequest, verifyIncoming, type IncomingMessageLike, type ToFetchRequestOptions } from './index.js';
 
 // Express and Koa ship no types (and @types/* are not installed): the little used here, typed here.
 type Handler = (req: IncomingMessage & { body?: unknown }, res: ExpressResponse, next: () => void) => void;

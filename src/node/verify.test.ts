@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { VerifyRequestOptions } from '../operations/verify.js';
-import { verifyIncoming, type IncomingMessageLike } from '../node.js';
+import { verifyIncoming, type IncomingMessageLike } from './index.js';
 
 const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 // The sale's control, computed here with node:crypto (endpoint, order id, amount in cents, email, key).

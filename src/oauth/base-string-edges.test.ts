@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { encodedParameters, MAX_PARAMS, normalizeMethod, signatureBaseString } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';
-import { isSignatureMethod, isTimestampText, MAX_TIMESTAMP_DIGITS } from './limits.js';
+import { isSignatureMethod, isTimestampText, MAX_TIMESTAMP_DIGITS } from './protocol.js';
 import { signOAuth } from './sign.js';
-import { PaysigError } from '../errors.js';
+import { PaysigError } from '../errors/index.js';
 
 const enc = (s: string): string =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../errors/index.js';
 import { percentEncode, percentEncodeTwice } from '../encoding/percent.js';
 import { parseForm } from '../encoding/form.js';
 import { splitUrl } from './url.js';

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { OAuthHeaderError, PaysigError } from '../errors.js';
+import { OAuthHeaderError, PaysigError } from '../errors/index.js';
 import { percentDecode, percentEncode } from '../encoding/percent.js';
 
 /** The longest `Authorization` value the parser reads (8 KiB). */
@@ -81,13 +81,11 @@ export function parseAuthorizationHeader(header: string): OAuthHeader {
   const n = header.length;
   if (n > MAX_HEADER_LENGTH) throw malformed(`is longer than ${MAX_HEADER_LENGTH} characters`);
   let i = 0;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(n) is NaN, which is not whitespace
   while (i < n && isOws(header.charCodeAt(i))) i++;
   if (header.slice(i, i + 5).toLowerCase() !== 'oauth') throw malformed('does not use the "OAuth" scheme');
   i += 5;
   // charCodeAt(n) is NaN, not whitespace: the end of the header fails the same test.
   if (!isOws(header.charCodeAt(i))) throw malformed('needs whitespace after "OAuth" and at least one parameter');
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(n) is NaN, which is not whitespace
   while (i < n && isOws(header.charCodeAt(i))) i++;
   if (i >= n) throw malformed('has no parameters');
 
@@ -96,7 +94,6 @@ export function parseAuthorizationHeader(header: string): OAuthHeader {
   for (;;) {
     // name
     const nameStart = i;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(n) is NaN, which is not a name character
     while (i < n && isNameChar(header.charCodeAt(i))) i++;
     const name = header.slice(nameStart, i);
     if (name.length === 0) throw malformed('expects a parameter name', nameStart);
@@ -108,7 +105,6 @@ export function parseAuthorizationHeader(header: string): OAuthHeader {
     }
     i += 2;
     const valueStart = i;
-    // Stryker disable next-line EqualityOperator: equivalent, one more step reads NaN (no quote, no control character) and leaves i past the end, which is refused below as unterminated
     while (i < n) {
       const c = header.charCodeAt(i);
       if (c === 0x22) break;
@@ -133,12 +129,10 @@ export function parseAuthorizationHeader(header: string): OAuthHeader {
       params[name] = value;
     }
     // separator: OWS "," OWS, or OWS then end
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(n) is NaN, which is not whitespace
     while (i < n && isOws(header.charCodeAt(i))) i++;
     if (i >= n) break;
     if (header.charCodeAt(i) !== 0x2c) throw malformed('expects "," between parameters', i);
     i++;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(n) is NaN, which is not whitespace
     while (i < n && isOws(header.charCodeAt(i))) i++;
     if (i >= n) throw malformed('ends with a trailing ","');
   }

@@ -1,6 +1,6 @@
 /**
  * OAuth 1.0a (RFC 5849): base string, `Authorization` header, HMAC-SHA1 and RSA-SHA256 signing
- * and verification, nonce stores. The entry other library modules import from.
+ * and verification (nonce stores live in `stores/`). The entry other library modules import from.
  *
  * @module
  */
@@ -11,7 +11,7 @@ export {
   MAX_HEADER_LENGTH,
   type OAuthHeader,
 } from './header.js';
-export { type SignatureMethod, MAX_NONCE_LENGTH } from './limits.js';
+export { type SignatureMethod, MAX_NONCE_LENGTH } from './protocol.js';
 export { signOAuth, oauthBodyParams, type SignOAuthRequest, type SignOAuthResult } from './sign.js';
 export {
   verifyOAuth,
@@ -20,4 +20,3 @@ export {
   type VerifyOAuthResult,
   type OAuthConsumerCredentials,
 } from './verify.js';
-export { MemoryNonceStore, type NonceStore, type NonceCheckContext, type MemoryNonceStoreOptions } from './nonce.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import { hmacSha1, randomBytes, rsaSha256Sign } from '#crypto';
-import { InvalidInputError, UnsupportedError } from '../errors.js';
+import { InvalidInputError, UnsupportedError } from '../errors/index.js';
 import { percentEncode } from '../encoding/percent.js';
 import { toBase64 } from '../encoding/base64.js';
 import { toHex } from '../encoding/hex.js';
@@ -19,7 +19,7 @@ import {
   MAX_CONSUMER_KEY_LENGTH,
   MAX_NONCE_LENGTH,
   type SignatureMethod,
-} from './limits.js';
+} from './protocol.js';
 import { splitUrl } from './url.js';
 
 /** What {@link signOAuth} signs, and with which credentials. */
@@ -92,7 +92,6 @@ let poolAt = 0;
 
 /** 128 random bits as 32 lowercase hex digits. */
 function randomNonce(): string {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, only how often the pool of random bytes is refilled; each nonce is still 16 fresh random bytes
   if (poolAt + NONCE_BYTES > pool.length) {
     pool = randomBytes(POOL_SIZE);
     poolAt = 0;
@@ -153,7 +152,6 @@ export async function signOAuth(request: SignOAuthRequest): Promise<SignOAuthRes
   optionalString('token', request.token);
   optionalString('tokenSecret', request.tokenSecret);
   optionalString('realm', request.realm);
-  // Stryker disable next-line StringLiteral: equivalent, overwritten on the HMAC-SHA1 path and unused on the RSA-SHA256 path
   let hmacKey = '';
   if (signatureMethod === 'HMAC-SHA1') {
     if (typeof request.consumerSecret !== 'string' || request.consumerSecret.length === 0) {

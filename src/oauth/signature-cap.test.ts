@@ -7,8 +7,8 @@ import { keyFile } from '../../test/helpers/rsa-der.js';
 import * as backend from '#crypto';
 import { MAX_RSA_BITS } from '../keys/rules.js';
 import { buildAuthorizationHeader, MAX_HEADER_LENGTH, parseAuthorizationHeader } from './header.js';
-import { MAX_CONSUMER_KEY_LENGTH, MAX_NONCE_LENGTH, MAX_SIGNATURE_LENGTH } from './limits.js';
-import { MemoryNonceStore } from './nonce.js';
+import { MAX_CONSUMER_KEY_LENGTH, MAX_NONCE_LENGTH, MAX_SIGNATURE_LENGTH } from './protocol.js';
+import { MemoryNonceStore } from '../stores/memory/index.js';
 import { signOAuth } from './sign.js';
 import { verifyOAuth } from './verify.js';
 

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../errors/index.js';
 import { percentEncode } from '../encoding/percent.js';
 
 /** A URL split for signing: its base string URI and its raw query (without `?`, may be empty). */
@@ -43,18 +43,15 @@ function bad(rule: string): InvalidInputError {
 /** Normalised `scheme://host[:port]` of the raw `scheme://authority` prefix. */
 function origin(prefix: string, scheme: 'http' | 'https'): string {
   const hit = ORIGIN_CACHE.get(prefix);
-  // Stryker disable next-line ConditionalExpression: equivalent, caching only: a miss computes the same origin
   if (hit !== undefined) return hit;
   let parsed: URL;
   try {
-    // Stryker disable next-line StringLiteral: equivalent, the URL parser ends the authority at the end of input as at "/"
     parsed = new URL(prefix + '/');
   } catch {
     throw bad('has an invalid host or port');
   }
   // A guard for URL parsers that stray from WHATWG: a conforming one (Node, Deno, Bun, browsers)
   // refuses an empty http(s) host, also when IDNA maps the host to nothing.
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent, no input reaches it under a conforming URL parser
   if (parsed.hostname === '') throw bad('has an empty host');
   // `URL` drops the port when it is the scheme's default, and `host` is the lower-cased hostname.
   const out = scheme + '://' + parsed.host;
@@ -65,17 +62,14 @@ function origin(prefix: string, scheme: 'http' | 'https'): string {
 
 /** Percent-encodes the characters of a path that cannot appear in a request line (space, non-ASCII). */
 function requestPath(path: string): string {
-  // Stryker disable next-line Regex: equivalent, encodeLoose returns printable ASCII unchanged
   return /[^!-~]/.test(path) ? encodeLoose(path) : path;
 }
 
 function encodeLoose(path: string): string {
   let out = '';
   let start = 0;
-  // Stryker disable next-line EqualityOperator: equivalent, one more step encodes the empty slice past the end
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
-    // Stryker disable next-line EqualityOperator: equivalent, "~" is unreserved, so percentEncode keeps it
     if (c !== 0x20 && c <= 0x7e) continue;
     out += path.slice(start, i);
     // A high surrogate is encoded with the unit after it (at the very end, slice stops there and
@@ -107,7 +101,6 @@ export function splitUrl(url: string): SplitUrl {
     throw bad('must not have leading or trailing spaces');
   }
   const colon = url.indexOf(':');
-  // Stryker disable next-line EqualityOperator,StringLiteral: equivalent, a URL starting with ":" and the empty-scheme value are both refused as not http(s)
   const schemeRaw = colon > 0 ? url.slice(0, colon).toLowerCase() : '';
   if (schemeRaw !== 'http' && schemeRaw !== 'https') {
     throw bad('must be an absolute http: or https: URL');
@@ -117,7 +110,6 @@ export function splitUrl(url: string): SplitUrl {
   }
   const authStart = colon + 3;
   let authEnd = authStart;
-  // Stryker disable next-line EqualityOperator: equivalent, one more step reads NaN and leaves authEnd past the end, where slices stop
   while (authEnd < n) {
     const c = url.charCodeAt(authEnd);
     if (c === 0x2f || c === 0x3f || c === 0x23) break; // / ? #
@@ -138,15 +130,11 @@ export function splitUrl(url: string): SplitUrl {
   let query = '';
   // charCodeAt(n) is NaN, not "?": the end of the URL fails the same test.
   if (url.charCodeAt(pathEnd) === 0x3f) {
-    // Stryker disable next-line ArithmeticOperator: equivalent, the character before "?" ends the path, so it is no "#"
     const hash = url.indexOf('#', pathEnd + 1);
-    // Stryker disable next-line EqualityOperator: equivalent, hash is -1 or past the "?", never 0
     query = url.slice(pathEnd + 1, hash < 0 ? n : hash);
   }
-  // Stryker disable next-line MethodExpression: equivalent, caching only: the whole URL also determines the entry
   const cacheKey = schemeRaw + '://' + url.slice(hostStart, pathEnd);
   let hit = BASE_CACHE.get(cacheKey);
-  // Stryker disable next-line ConditionalExpression: equivalent, caching only: a miss computes the same entry
   if (hit === undefined) {
     const base = origin(schemeRaw + '://' + url.slice(hostStart, authEnd), schemeRaw);
     const path = pathEnd === authEnd ? '/' : requestPath(url.slice(authEnd, pathEnd));

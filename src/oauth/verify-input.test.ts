@@ -5,9 +5,9 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NonceStoreError } from '../errors.js';
+import { NonceStoreError } from '../errors/index.js';
 import { buildAuthorizationHeader } from './header.js';
-import { MemoryNonceStore, type NonceStore } from './nonce.js';
+import { MemoryNonceStore, type NonceStore } from '../stores/memory/index.js';
 import {
   verifyOAuth,
   type OAuthConsumerCredentials,

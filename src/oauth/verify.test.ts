@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors.js';
+import { PaysigError } from '../errors/index.js';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from './header.js';
-import { MemoryNonceStore, type NonceStore } from './nonce.js';
+import { MemoryNonceStore, type NonceStore } from '../stores/memory/index.js';
 import { oauthBodyParams, signOAuth } from './sign.js';
 import { verifyOAuth, type OAuthConsumerCredentials, type VerifyOAuthOptions } from './verify.js';
 

@@ -19,7 +19,7 @@ import {
   TimestampError,
   UnknownConsumerError,
   UnsupportedError,
-} from '../errors.js';
+} from '../errors/index.js';
 import { fromBase64 } from '../encoding/base64.js';
 import { timingSafeEqual } from '../encoding/compare.js';
 import { percentEncode } from '../encoding/percent.js';
@@ -34,8 +34,9 @@ import {
   MAX_CONSUMER_KEY_LENGTH,
   MAX_NONCE_LENGTH,
   MAX_SIGNATURE_LENGTH,
-} from './limits.js';
-import { defaultNonceStore, type NonceStore } from './nonce.js';
+} from './protocol.js';
+import { defaultNonceStore } from '../stores/memory/index.js';
+import type { NonceStore } from '../stores/types.js';
 import { splitUrl } from './url.js';
 
 /** The request as received, for {@link verifyOAuth}. */

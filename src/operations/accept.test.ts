@@ -4,8 +4,8 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpStatusOf } from '../error-handling.js';
-import { MediaTypeError, NotAcceptableError } from '../errors.js';
+import { httpStatusOf } from '../errors/handling.js';
+import { MediaTypeError, NotAcceptableError } from '../errors/index.js';
 import { assertAcceptMode, MAX_ACCEPT_LENGTH, MAX_ACCEPT_RANGES, negotiateAccept } from './accept.js';
 import { thrown } from '../../test/helpers/refusal.js';
 

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { InvalidInputError, MediaTypeError, NotAcceptableError } from '../errors.js';
-import { ACCEPT, FORM_CONTENT_TYPE } from './sign.js';
+import { InvalidInputError, MediaTypeError, NotAcceptableError } from '../errors/index.js';
+import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
 
 /**
  * How `verifyRequest` reads `Accept`. `'negotiate'` (default): RFC 9110 content negotiation, so
@@ -76,7 +76,6 @@ function elements(value: string): string[] {
     }
     out.push(e);
   };
-  // Stryker disable next-line EqualityOperator: equivalent, charCodeAt(n) is NaN, which is no quote, backslash or comma
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (quoted) {
@@ -120,7 +119,6 @@ function mediaRange(element: string, at: number): MediaRange | undefined {
  * than `q` do not restrict a range.
  */
 function weightOf(ranges: readonly MediaRange[], type: string, subtype: string): Weight {
-  // Stryker disable next-line UnaryOperator: equivalent, at only breaks ties between matched ranges, and every match replaces this start
   let best: Weight = { q: 0, specificity: -1, at: -1 };
   for (const r of ranges) {
     const specificity =

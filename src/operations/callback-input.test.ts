@@ -2,8 +2,8 @@
 // decoding) and its handling of pre-decoded input that holds U+FFFD. Digests from node:crypto.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { httpStatusOf } from '../error-handling.js';
-import { BodyTooLargeError, EncodingError } from '../errors.js';
+import { httpStatusOf } from '../errors/handling.js';
+import { BodyTooLargeError, EncodingError } from '../errors/index.js';
 import { verifyCallback } from './callback.js';
 import { refusal } from '../../test/helpers/refusal.js';
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { MAX_FORM_PAIRS, parseForm } from '../encoding/form.js';
-import { BodyTooLargeError, EncodingError, InvalidInputError } from '../errors.js';
+import { BodyTooLargeError, EncodingError, InvalidInputError } from '../errors/index.js';
 import { DEFAULT_MAX_BODY_BYTES, utf8LongerThan } from './limits.js';
 
 /** What `verifyCallback` takes: a `URL`, `URLSearchParams`, query string (or whole URL) or record of strings. */

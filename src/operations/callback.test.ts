@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { httpStatusOf } from '../error-handling.js';
+import { httpStatusOf } from '../errors/handling.js';
 import { verifyCallback } from './callback.js';
 import { refusal } from '../../test/helpers/refusal.js';
 

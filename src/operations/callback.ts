@@ -6,9 +6,9 @@
  * @module
  */
 import { verifyControl } from '../control/digest.js';
-import { InvalidInputError, MissingFieldError } from '../errors.js';
+import { InvalidInputError, MissingFieldError } from '../errors/index.js';
 import { callbackPairs } from './callback-input.js';
-import { serviceTrim } from './trim.js';
+import { serviceTrim } from '../catalog/trim.js';
 
 /** Transaction statuses the public documentation names; others may appear. */
 export type CallbackStatus = 'approved' | 'declined' | 'error' | 'filtered' | 'processing' | (string & {});

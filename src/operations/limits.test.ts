@@ -1,9 +1,9 @@
 // utf8LongerThan and serviceTrim. Byte counts come from the platform's TextEncoder; trimming
 // follows Java's String.trim (every leading and trailing char up to U+0020), written out by hand.
 import { describe, expect, it } from 'vitest';
-import { exponentOf } from './exponent.js';
+import { exponentOf } from '../catalog/exponent.js';
 import { utf8LongerThan } from './limits.js';
-import { serviceTrim } from './trim.js';
+import { serviceTrim } from '../catalog/trim.js';
 
 const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
 

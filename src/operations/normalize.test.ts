@@ -1,7 +1,7 @@
 // normalizeParams: what signRequest reads from `params`. Expected strings are written out by hand
 // from the documented rules (booleans as "true"/"false", safe integers in decimal, Java-style trim).
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, type PaysigError } from '../errors.js';
+import { InvalidInputError, type PaysigError } from '../errors/index.js';
 import { normalizeParams } from './normalize.js';
 
 function refusal(params: unknown): PaysigError {

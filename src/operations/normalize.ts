@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors.js';
-import type { ParamValue } from './params.js';
-import { serviceTrim } from './trim.js';
+import { InvalidInputError } from '../errors/index.js';
+import type { ParamValue } from '../catalog/params.js';
+import { serviceTrim } from '../catalog/trim.js';
 
 function valueString(name: string, v: ParamValue): string | undefined {
   if (v === undefined) return undefined;

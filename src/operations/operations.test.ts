@@ -1,11 +1,11 @@
 import { createHash, createHmac, generateKeyPairSync, verify as nodeVerify } from 'node:crypto';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { httpStatusOf } from '../error-handling.js';
-import { BodyTooLargeError, HttpMethodNotAllowedError, PaysigError, UnknownMerchantError } from '../errors.js';
-import { MemoryNonceStore } from '../oauth/index.js';
-import { OPERATIONS } from './catalog.js';
-import type { OperationParamsMap, SaleParams } from './params.js';
-import type { Scheme } from './scheme.js';
+import { httpStatusOf } from '../errors/handling.js';
+import { BodyTooLargeError, HttpMethodNotAllowedError, PaysigError, UnknownMerchantError } from '../errors/index.js';
+import { MemoryNonceStore } from '../stores/memory/index.js';
+import { OPERATIONS } from '../catalog/index.js';
+import type { OperationParamsMap, SaleParams } from '../catalog/params.js';
+import type { Scheme } from '../catalog/scheme.js';
 import { signRequest, type SignOptions } from './sign.js';
 import { verifyRequest, type VerifyCredentials, type VerifyRequestOptions } from './verify.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SaleParams } from './params.js';
+import type { SaleParams } from '../catalog/params.js';
 import { signRequest } from './sign.js';
 import { verifyRequest } from './verify.js';
 

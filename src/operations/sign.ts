@@ -7,22 +7,18 @@ import { control } from '../control/digest.js';
 import { endpointIdString } from '../control/endpoint.js';
 import { formatForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
-import { InvalidInputError, MissingFieldError } from '../errors.js';
+import { InvalidInputError, MissingFieldError } from '../errors/index.js';
 import { oauthBodyParams, signOAuth, type SignOAuthRequest, type SignOAuthResult } from '../oauth/index.js';
-import type { Operation } from './catalog.js';
-import { findOperation } from './lookup.js';
-import { serviceTrim } from './trim.js';
+import type { Operation } from '../catalog/index.js';
+import { findOperation } from '../catalog/lookup.js';
+import { serviceTrim } from '../catalog/trim.js';
 import { normalizeParams } from './normalize.js';
-import { resolveAuth, type Scheme } from './scheme.js';
-import { checkFields } from './rules.js';
-import { controlFieldsOf, formulaHasLogin } from './terms.js';
-import { exponentOf, type Exponent } from './exponent.js';
-import type { ExtraParams, OperationId, OperationParamsMap } from './params.js';
-
-/** The media type the service requires in `Accept` (and answers with). */
-export const ACCEPT = 'application/vnd.pay+json';
-/** The request body's media type. */
-export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+import { resolveAuth, type Scheme } from '../catalog/scheme.js';
+import { checkFields } from '../catalog/rules.js';
+import { controlFieldsOf, formulaHasLogin } from '../catalog/terms.js';
+import { exponentOf, type Exponent } from '../catalog/exponent.js';
+import type { ExtraParams, OperationId, OperationParamsMap } from '../catalog/params.js';
+import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
 
 /** The merchant's credentials for signing. Secrets never appear in errors. */
 export interface SignCredentials {
@@ -244,11 +240,8 @@ export async function signRequest<K extends string>(
       }
       request.privateKey = creds.privateKey;
     }
-    // Stryker disable next-line ConditionalExpression: equivalent, signOAuth reads an undefined nonce as absent
     if (options.nonce !== undefined) request.nonce = options.nonce;
-    // Stryker disable next-line ConditionalExpression: equivalent, signOAuth reads an undefined timestamp as absent
     if (options.timestamp !== undefined) request.timestamp = options.timestamp;
-    // Stryker disable next-line ConditionalExpression: equivalent, signOAuth reads an undefined realm as absent
     if (options.realm !== undefined) request.realm = options.realm;
     oauth = await signOAuth(request);
     headers['Authorization'] = oauth.authorization;

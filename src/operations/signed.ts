@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../errors/index.js';
 
 /**
  * Where a parameter of a verified request came from: the URL's query or the form body.

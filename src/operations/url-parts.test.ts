@@ -1,7 +1,7 @@
 // pathAndQuery's cache must stay bounded under hostile traffic: at most 256 URLs, none longer
 // than 2048 characters. Paths and queries are compared with what the WHATWG URL parser gives.
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../errors/index.js';
 import { cachedUrlCount, pathAndQuery } from './url-parts.js';
 
 const url = (n: number): string => `https://api.example.com/paynet/api/v2/sale/${n}?x=${n}`;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../errors/index.js';
 
 /** What the verifier reads of the URL. */
 export interface PathAndQuery {

@@ -3,7 +3,7 @@
 // come from node:crypto where a test needs its own.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MemoryNonceStore } from '../oauth/index.js';
+import { MemoryNonceStore } from '../stores/memory/index.js';
 import { signRequest, type SignOptions } from './sign.js';
 import {
   type CredentialsQuery,

@@ -18,19 +18,20 @@ import {
   OAuthHeaderError,
   UnknownMerchantError,
   UnknownOperationError,
-} from '../errors.js';
-import { verifyOAuth, type NonceStore, type VerifyOAuthOptions } from '../oauth/index.js';
-import type { Operation } from './catalog.js';
-import { matchOperationPath } from './lookup.js';
+} from '../errors/index.js';
+import { verifyOAuth, type VerifyOAuthOptions } from '../oauth/index.js';
+import type { NonceStore } from '../stores/types.js';
+import type { Operation } from '../catalog/index.js';
+import { matchOperationPath } from '../catalog/lookup.js';
 import { pathAndQuery } from './url-parts.js';
-import { serviceTrim } from './trim.js';
-import { resolveAuth, type Scheme } from './scheme.js';
-import { checkFields } from './rules.js';
-import { controlFieldsOf, formulaHasLogin } from './terms.js';
-import { exponentOf, type Exponent } from './exponent.js';
+import { serviceTrim } from '../catalog/trim.js';
+import { resolveAuth, type Scheme } from '../catalog/scheme.js';
+import { checkFields } from '../catalog/rules.js';
+import { controlFieldsOf, formulaHasLogin } from '../catalog/terms.js';
+import { exponentOf, type Exponent } from '../catalog/exponent.js';
 import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
 import { assertAcceptMode, negotiateAccept, type AcceptMode, type ResponseFormat } from './accept.js';
-import { checkContentType, readBody } from './request-body.js';
+import { checkContentType, readBody } from './body.js';
 import { checkLoginIsConsumer, refuseDuplicates, signedParamsOf, type SignedParam } from './signed.js';
 
 /** Who is asking: what the verifier knows before it looks the merchant's secrets up. */
@@ -266,24 +267,17 @@ export async function verifyRequestParts(
       // Hand over only the secret the operation's method uses: a request signed with the other
       // method then fails as "method not allowed" rather than being checked with a wrong key.
       if (method === 'HMAC-SHA1') {
-        // Stryker disable next-line ConditionalExpression: equivalent, verifyOAuth refuses an undefined consumerSecret as it refuses a missing one
         return c.controlKey !== undefined ? { consumerSecret: c.controlKey } : {};
       }
-      // Stryker disable next-line ConditionalExpression: equivalent, verifyOAuth refuses an undefined publicKey as it refuses a missing one
       return c.publicKey !== undefined ? { publicKey: c.publicKey } : {};
     },
   };
-  // Stryker disable next-line ConditionalExpression: equivalent, verifyOAuth reads an undefined now as absent
   if (options.now !== undefined) oauthOptions.now = options.now;
-  // Stryker disable next-line ConditionalExpression: equivalent, verifyOAuth reads an undefined maxSkewSeconds as absent
   if (options.maxSkewSeconds !== undefined) oauthOptions.maxSkewSeconds = options.maxSkewSeconds;
-  // Stryker disable next-line ConditionalExpression: equivalent, verifyOAuth reads an undefined nonceStore as absent
   if (options.nonceStore !== undefined) oauthOptions.nonceStore = options.nonceStore;
   const result = await verifyOAuth({ method: 'POST', url: requestUrl, params, authorization }, oauthOptions);
   // Defence in depth: unreachable while the credentials above hold only this method's key.
-  // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, unreachable: verifyOAuth finds no key for the other method and refuses it first
   if (result.signatureMethod !== method) {
-    // Stryker disable next-line StringLiteral: equivalent, unreachable (see the line above)
     throw new MethodNotAllowedError(`operation "${op.id}" is signed with ${method}, not ${result.signatureMethod}`);
   }
   checkLoginIsConsumer(signedParams, result.consumerKey);

@@ -8,7 +8,7 @@
  * that saw paysig accept something it must not (e.g. a tampered request).
  */
 import fc from 'fast-check';
-import { PaysigError } from '../../src/errors.js';
+import { PaysigError } from '../../src/errors/index.js';
 
 /** One fuzz target: what to generate and how to feed it to paysig. */
 // biome-ignore lint/suspicious/noExplicitAny: a target list mixes generators of every input type (test code)

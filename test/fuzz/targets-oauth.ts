@@ -8,11 +8,11 @@ import { endpointIdString } from '../../src/control/endpoint.js';
 import type { Formula } from '../../src/control/formulas.js';
 import { signatureBaseString } from '../../src/oauth/base-string.js';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../../src/oauth/header.js';
-import { MemoryNonceStore } from '../../src/oauth/nonce.js';
+import { MemoryNonceStore } from '../../src/stores/memory/index.js';
 import { splitUrl } from '../../src/oauth/url.js';
 import { verifyOAuth } from '../../src/oauth/verify.js';
 import { verifyCallback } from '../../src/operations/callback.js';
-import { matchOperationPath } from '../../src/operations/lookup.js';
+import { matchOperationPath } from '../../src/catalog/lookup.js';
 import { hostile, over } from './arbitraries.js';
 import { FuzzViolation, target } from './harness.js';
 

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { MemoryNonceStore } from '../../src/oauth/nonce.js';
+import { MemoryNonceStore } from '../../src/stores/memory/index.js';
 import { verifyCallback } from '../../src/operations/callback.js';
 import { signRequest, type SignedRequest } from '../../src/operations/sign.js';
 import { verifyRequest, type VerifiedRequest } from '../../src/operations/verify.js';

@@ -6,7 +6,7 @@
 import { createHmac, createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OAuthContext } from '../../src/operations/diagnose-oauth.js';
+import type { OAuthContext } from '../../src/diagnose/oauth.js';
 import type { VerifyCredentials } from '../../src/operations/verify.js';
 
 type Pairs = Array<[string, string]>;

@@ -1,7 +1,7 @@
 /**
  * Test doubles of node-redis and ioredis clients for RedisNonceStore: an in-memory Redis that
  * answers the store's check script (marker, then SET NX with an absolute or relative expiry) and
- * CONFIG GET. The real script is exercised against redis-server in test/redis.test.ts.
+ * CONFIG GET. The real script is exercised against redis-server in src/stores/redis/redis.test.ts.
  */
 
 export interface FakeRedisState {

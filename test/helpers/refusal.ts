@@ -3,7 +3,7 @@
  * field and message. Anything else thrown (or nothing) fails the test.
  */
 import { expect } from 'vitest';
-import { PaysigError } from '../../src/errors.js';
+import { PaysigError } from '../../src/errors/index.js';
 
 /** The PaysigError `run` throws. */
 export function thrown(run: () => unknown): PaysigError {

@@ -1,5 +1,5 @@
 /**
- * A verifier process for test/redis-faults.test.ts, started with `node --import tsx` and
+ * A verifier process for src/stores/redis/faults.test.ts, started with `node --import tsx` and
  * driven over IPC: each message is a signed request, each answer `{ id, ok, code }`.
  *
  * argv: redis URL, client ('node-redis' | 'ioredis' | 'node-redis-bare'). 'node-redis-bare'
@@ -9,7 +9,7 @@
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { verifyOAuth } from '../../src/oauth/verify.js';
-import { RedisNonceStore } from '../../src/redis.js';
+import { RedisNonceStore } from '../../src/stores/redis/index.js';
 
 const [url, kind] = process.argv.slice(2) as [string, string];
 

@@ -1,6 +1,6 @@
 // Writes vectors/catalog.json: the operation catalog as JSON data, from the built package
-// (dist/operations/describe.js). Run by `npm run vectors` after the build and before the
-// generator, which reads the file. src/operations/catalog-json.test.ts checks that the committed
+// (dist/catalog/describe.js). Run by `npm run vectors` after the build and before the
+// generator, which reads the file. src/catalog/json.test.ts checks that the committed
 // file matches the TypeScript catalog.
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..', '..');
 const DESCRIBE = join(ROOT, 'dist', 'operations', 'describe.js');
-if (!existsSync(DESCRIBE)) throw new Error('dist/operations/describe.js is missing: run `npm run build` first');
+if (!existsSync(DESCRIBE)) throw new Error('dist/catalog/describe.js is missing: run `npm run build` first');
 const { describeCatalog } = await import(pathToFileURL(DESCRIBE).href);
 
 /** JSON with 2-space indentation, arrays of scalars on one line, non-ASCII as \u escapes. */

@@ -1,0 +1,66 @@
+/**
+ * Finding an operation of the catalog: by id or internal name, or from a request path.
+ *
+ * @module
+ */
+import { UnknownOperationError } from '../errors/index.js';
+import { OPERATIONS, type Operation } from './index.js';
+
+const BY_KEY = new Map<string, Operation>();
+for (const op of OPERATIONS) {
+  BY_KEY.set(op.id, op);
+  if (op.name !== undefined) BY_KEY.set(op.name, op);
+}
+const BY_PREFIX = new Map<string, Operation>();
+for (const op of OPERATIONS) BY_PREFIX.set(`/api/${op.version}/${op.segment}`, op);
+
+/**
+ * Looks an operation up by id (`sale`, `create-card-ref-v4`) or internal name (`SALE`,
+ * `CARDREF_V4`).
+ *
+ * @throws {@link UnknownOperationError} (`ERR_UNKNOWN_OPERATION`) when there is none.
+ */
+export function findOperation(idOrName: string): Operation {
+  // Every key is a string, so a value of another type finds nothing.
+  const op = BY_KEY.get(idOrName);
+  if (op === undefined) {
+    const shown = typeof idOrName === 'string' ? JSON.stringify(idOrName.slice(0, 60)) : typeof idOrName;
+    throw new UnknownOperationError(`unknown operation ${shown}; see OPERATIONS for the ids`, { field: 'operation' });
+  }
+  return op;
+}
+
+/** An operation found from a request path, with the id the path carries. */
+export interface PathMatch {
+  /** The operation. */
+  readonly operation: Operation;
+  /** The endpoint id, for `/{endpointId}` paths (not yet validated as int64). */
+  readonly endpointId?: string;
+  /** The endpoint group id, for `/group/{endpointGroupId}` paths (not yet validated). */
+  readonly endpointGroupId?: string;
+}
+
+/**
+ * Finds the operation a request path addresses: `/api/<version>/<operation>/{endpointId}` or
+ * `/api/<version>/<operation>/group/{endpointGroupId}`, after an optional `basePath` prefix.
+ * Returns undefined when nothing matches.
+ */
+export function matchOperationPath(pathname: string, basePath = ''): PathMatch | undefined {
+  let base = basePath;
+  while (base.endsWith('/')) base = base.slice(0, -1);
+  if (base !== '' && !base.startsWith('/')) base = '/' + base;
+  // Every key of BY_PREFIX starts with /api/, so the lookups below check what follows the base.
+  if (!pathname.startsWith(base)) return undefined;
+  const rest = pathname.slice(base.length);
+  const slash = rest.lastIndexOf('/');
+  const id = rest.slice(slash + 1);
+  if (id === '') return undefined;
+  const prefix = rest.slice(0, slash);
+  const direct = BY_PREFIX.get(prefix);
+  if (direct !== undefined) return { operation: direct, endpointId: id };
+  if (prefix.endsWith('/group')) {
+    const grouped = BY_PREFIX.get(prefix.slice(0, -'/group'.length));
+    if (grouped !== undefined) return { operation: grouped, endpointGroupId: id };
+  }
+  return undefined;
+}

@@ -1,0 +1,253 @@
+/**
+ * `diagnose`: why a request is refused, or what makes it valid. The answer to a merchant's
+ * "why 403?" for server operators, and the engine of `paysig diagnose` and `paysig verify
+ * --explain`.
+ *
+ * @module
+ */
+import { httpStatusOf } from '../errors/handling.js';
+import { InvalidInputError, PaysigError } from '../errors/index.js';
+import { parseForm } from '../encoding/form.js';
+import { MemoryNonceStore } from '../stores/memory/index.js';
+import { diagnoseControl } from './control.js';
+import { diagnoseOAuth } from './oauth.js';
+import { longerThan, type RequestParts } from './text.js';
+import { memoLookup } from './lookup.js';
+import { readBody } from '../operations/body.js';
+import type { Diagnosis } from './diagnosis.js';
+import { serviceTrim } from '../catalog/trim.js';
+import { resolveAuth, type ResolvedAuth } from '../catalog/scheme.js';
+import { formulaHasLogin } from '../catalog/terms.js';
+import { exponentOf } from '../catalog/exponent.js';
+import { matchOperationPath } from '../catalog/lookup.js';
+import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../operations/verify.js';
+
+/** A request given as its parts rather than as a Fetch `Request`. */
+export interface DiagnoseRequestParts {
+  /** HTTP method as received. */
+  method: string;
+  /** Absolute URL as received. */
+  url: string;
+  /** Headers as received (a `Headers`, a record or `[name, value]` pairs). */
+  headers?: Headers | Record<string, string> | Array<[string, string]>;
+  /** The body as text (default `''`). */
+  body?: string;
+}
+
+/**
+ * Options of {@link diagnose}: those of `verifyRequest`, without a nonce store (a diagnosis
+ * neither checks nor records nonces, so it never burns one).
+ */
+export type DiagnoseOptions = Omit<VerifyRequestOptions, 'nonceStore'>;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function checkOptions(options: DiagnoseOptions): void {
+  if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
+    throw new InvalidInputError('diagnose needs options with a credentials function', { field: 'credentials' });
+  }
+  const bad = (field: string, rule: string) => new InvalidInputError(`"${field}" ${rule}`, { field });
+  if (options.basePath !== undefined && typeof options.basePath !== 'string') throw bad('basePath', 'must be a string');
+  if (options.url !== undefined && typeof options.url !== 'string') throw bad('url', 'must be a string');
+  if (options.now !== undefined && !Number.isFinite(options.now))
+    throw bad('now', 'must be a finite number of seconds');
+  const skew = options.maxSkewSeconds;
+  if (skew !== undefined && (!Number.isFinite(skew) || skew < 0))
+    throw bad('maxSkewSeconds', 'must be a non-negative number');
+  const max = options.maxBodyBytes;
+  if (max !== undefined && (!Number.isSafeInteger(max) || max < 0))
+    throw bad('maxBodyBytes', 'must be a non-negative integer');
+  if (options.schemes !== undefined && (options.schemes === null || typeof options.schemes !== 'object'))
+    throw bad('schemes', 'must be an object');
+}
+
+async function partsOf(request: Request | DiagnoseRequestParts, max: number): Promise<RequestParts | string> {
+  if (request instanceof Request) {
+    try {
+      // The same bounded, strict read as verifyRequest (declared and counted length, UTF-8).
+      return {
+        method: request.method,
+        url: request.url,
+        headers: new Headers(request.headers),
+        body: await readBody(request, max),
+      };
+    } catch (e) {
+      return e instanceof PaysigError ? e.message : 'the request body cannot be read';
+    }
+  }
+  if (
+    request === null ||
+    typeof request !== 'object' ||
+    typeof request.method !== 'string' ||
+    typeof request.url !== 'string'
+  ) {
+    throw new InvalidInputError(
+      'diagnose takes a Request or { method, url, headers?, body? } with string method and url',
+      { field: 'request' },
+    );
+  }
+  const body = request.body ?? '';
+  if (typeof body !== 'string') throw new InvalidInputError('"body" must be a string', { field: 'body' });
+  if (longerThan(body, max)) return `request body is larger than ${max} bytes`;
+  try {
+    return { method: request.method, url: request.url, headers: new Headers(request.headers), body };
+  } catch {
+    return 'the request headers are malformed';
+  }
+}
+
+/**
+ * Explains why a request is refused, or shows the work behind a valid one: which operation the
+ * path addresses, which scheme it uses, and for `control` the formula's terms (the control key
+ * only as `<control key>`) and the expected against the received digest; for OAuth every
+ * parameter with where it came from (header, query, body), the base string the verifier builds,
+ * and the expected HMAC-SHA1 signature or whether the RSA-SHA256 signature verifies. `valid` and
+ * `error` are what {@link verifyRequest} answers with the same options.
+ *
+ * Known mistakes are reported in `hints`, each with a stable id, and each confirmed by
+ * recomputing the variant (a few digests or signatures at most): the amount through a float,
+ * untrimmed values, `oauth_*` encoded or counted twice, a key of the wrong kind or form, a stale
+ * timestamp, the body's login against the consumer key.
+ *
+ * Work is bounded as in `verifyRequest` (`maxBodyBytes`, header, URL and parameter caps). A bad
+ * request never throws: it gets a diagnosis. Nonces are neither checked nor recorded.
+ *
+ * **Do not show a diagnosis to an unauthenticated caller.** It holds the digest or HMAC signature
+ * the request should have carried: for any request someone sends, a valid one. It is for the
+ * operators who own the merchant's secrets.
+ *
+ * @param request - a Fetch `Request` (its body is read) or its parts
+ * @param options - as for `verifyRequest`, without `nonceStore`
+ * @returns a plain, serialisable {@link Diagnosis}
+ * @throws {@link InvalidInputError} for bad options (no credentials function, a negative skew ...)
+ *   or a parts object without string `method` and `url`. Errors the credentials callback (or
+ *   an `exponent` function, or a getter of `schemes`) throws pass through unchanged.
+ * @example
+ * ```ts
+ * const d = await diagnose(request, { basePath: '/paynet', credentials: lookUpMerchant });
+ * if (!d.valid) log.info({ code: d.error?.code, hints: d.hints.map((h) => h.id), difference: d.difference });
+ * ```
+ */
+export async function diagnose(request: Request | DiagnoseRequestParts, options: DiagnoseOptions): Promise<Diagnosis> {
+  checkOptions(options);
+  const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const parts = await partsOf(request, max);
+  if (typeof parts === 'string') {
+    // Both kinds of request have a string method here (a parts object was checked above).
+    return { valid: false, request: { method: request.method, url: String(request.url) }, problem: parts, hints: [] };
+  }
+
+  const lookup = memoLookup(options.credentials);
+  const d: Mutable<Diagnosis> = { valid: false, request: { method: parts.method, url: parts.url }, hints: [] };
+  const { nonceStore: _ignored, ...verifyOptions } = options as VerifyRequestOptions;
+  let copy: Request | undefined;
+  try {
+    const hasBody = !/^(GET|HEAD)$/i.test(parts.method);
+    copy = new Request(parts.url, {
+      method: parts.method,
+      headers: parts.headers,
+      ...(hasBody ? { body: parts.body } : {}),
+    });
+  } catch {
+    d.error = {
+      code: 'ERR_INVALID_INPUT',
+      message: 'the request cannot be rebuilt as a Fetch Request (method or URL)',
+      status: 400,
+    };
+  }
+  if (copy !== undefined) {
+    try {
+      await verifyRequest(copy, { ...verifyOptions, nonceStore: new MemoryNonceStore(), credentials: lookup });
+      d.valid = true;
+    } catch (e) {
+      // Errors of the credentials function (and anything else not paysig's) pass through.
+      if (!(e instanceof PaysigError)) throw e;
+      d.error = { code: e.code, message: e.message, status: httpStatusOf(e) };
+    }
+  }
+
+  const signedUrl = options.url ?? parts.url;
+  let path: string;
+  try {
+    path = new URL(signedUrl).pathname;
+  } catch {
+    return { ...d, problem: 'the request URL is not an absolute URL' };
+  }
+  const match = matchOperationPath(path, options.basePath ?? '');
+  if (match === undefined)
+    return {
+      ...d,
+      problem: `no operation at path ${JSON.stringify(path.slice(0, 200))} (basePath ${JSON.stringify(options.basePath ?? '')})`,
+    };
+  const op = match.operation;
+  const endpointId = match.endpointId ?? '';
+  const endpoint = match.endpointGroupId !== undefined ? { endpointGroupId: match.endpointGroupId } : { endpointId };
+  d.operation = { id: op.id, ...(op.name !== undefined ? { name: op.name } : {}), path: op.path, ...endpoint };
+
+  let raw: Array<[string, string]>;
+  let auth: ResolvedAuth;
+  try {
+    raw = parseForm(parts.body);
+    const schemes = options.schemes;
+    auth = resolveAuth(op, schemes !== undefined && Object.hasOwn(schemes, op.id) ? schemes[op.id] : undefined);
+  } catch (e) {
+    // A bad body or scheme is a diagnosis; a throwing getter of the caller's schemes passes through.
+    if (!(e instanceof PaysigError)) throw e;
+    return { ...d, problem: e.message };
+  }
+  d.scheme = auth.scheme;
+  const trimmed = raw.map(([k, v]): [string, string] => [k, serviceTrim(v)]);
+
+  if (auth.kind === 'control') {
+    const first = (name: string) => trimmed.find(([k, v]) => k === name && v !== '')?.[1];
+    const login = formulaHasLogin(auth.formula) ? first('login') : undefined;
+    const creds =
+      login === undefined && formulaHasLogin(auth.formula)
+        ? undefined
+        : await lookup({ operation: op, ...(login !== undefined ? { login } : {}), ...endpoint });
+    let exponent: number;
+    try {
+      exponent = exponentOf(options.exponent, first('currency'));
+    } catch {
+      exponent = 2;
+    }
+    const r = await diagnoseControl({
+      op,
+      formula: auth.formula,
+      raw,
+      trimmed,
+      endpoint,
+      exponent,
+      controlKey: creds?.controlKey || undefined,
+    });
+    const problem = creds?.controlKey
+      ? undefined
+      : 'no control key for this merchant: the expected digest cannot be computed';
+    return {
+      ...d,
+      control: r.control,
+      hints: r.hints,
+      ...(r.difference !== undefined ? { difference: r.difference } : {}),
+      ...(problem !== undefined ? { problem } : {}),
+    };
+  }
+
+  const r = await diagnoseOAuth({
+    expectedMethod: auth.method,
+    method: parts.method,
+    url: signedUrl,
+    authorization: parts.headers.get('authorization'),
+    raw,
+    trimmed,
+    now: options.now ?? Date.now() / 1000,
+    maxSkewSeconds: options.maxSkewSeconds ?? 300,
+    lookup: (consumerKey) => lookup({ operation: op, consumerKey, ...endpoint }),
+  });
+  return {
+    ...d,
+    oauth: r.oauth,
+    hints: r.hints,
+    ...(r.difference !== undefined ? { difference: r.difference } : {}),
+    ...(r.problem !== undefined ? { problem: r.problem } : {}),
+  };
+}

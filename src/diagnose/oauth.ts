@@ -1,0 +1,250 @@
+/**
+ * The OAuth half of {@link diagnose}: the parameters and where each came from, the base string the
+ * verifier builds, the expected HMAC-SHA1 signature or the RSA-SHA256 verification result, and a
+ * bounded set of variants (`oauth_*` encoded twice, counted twice, values untrimmed, the other
+ * signature method) checked against the signature received. Internal.
+ *
+ * @module
+ */
+import { hmacSha1, rsaSha256Verify } from '#crypto';
+import { fromBase64, toBase64 } from '../encoding/base64.js';
+import { parseForm } from '../encoding/form.js';
+import { percentEncode } from '../encoding/percent.js';
+import { importPublicKey } from '../keys/import.js';
+import { signatureBaseString } from '../oauth/base-string.js';
+import { parseAuthorizationHeader } from '../oauth/header.js';
+import { isTimestampText } from '../oauth/protocol.js';
+import { splitUrl } from '../oauth/url.js';
+import type { OAuthMethod } from '../catalog/index.js';
+import { controlKeyLooksLikePem, publicKeyFormProblem } from './key.js';
+import { firstDifference } from './text.js';
+import type { DiagnosisDifference, DiagnosisHint, DiagnosisParameter, OAuthDiagnosis } from './diagnosis.js';
+import type { VerifyCredentials } from '../operations/verify.js';
+
+type Pairs = ReadonlyArray<readonly [string, string]>;
+
+/** What the OAuth diagnosis reads. */
+export interface OAuthContext {
+  readonly expectedMethod: OAuthMethod;
+  readonly method: string;
+  /** The URL the client signed. */
+  readonly url: string;
+  readonly authorization: string | null;
+  readonly raw: Pairs;
+  readonly trimmed: Pairs;
+  readonly now: number;
+  readonly maxSkewSeconds: number;
+  /** The merchant's secrets by consumer key (memoised by the caller). */
+  readonly lookup: (consumerKey: string) => Promise<VerifyCredentials | undefined>;
+}
+
+/** The OAuth diagnosis with its hints, first difference, and why it stopped early. */
+export interface OAuthResult {
+  readonly oauth: OAuthDiagnosis;
+  readonly hints: DiagnosisHint[];
+  readonly difference?: DiagnosisDifference;
+  readonly problem?: string;
+}
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** Body pairs without the first exact repeat of each header `oauth_*` value (they count once). */
+function splitRepeats(body: Pairs, oauth: Record<string, string>): { signed: Pairs; repeats: Set<number> } {
+  const repeats = new Set<number>();
+  const seen = new Set<string>();
+  body.forEach(([k, v], i) => {
+    if (k === 'oauth_signature' || (Object.hasOwn(oauth, k) && oauth[k] === v && !seen.has(k))) {
+      repeats.add(i);
+      seen.add(k);
+    }
+  });
+  return { signed: body.filter((_, i) => !repeats.has(i)), repeats };
+}
+
+/** The header's parameters, `oauth_signature` included as the verifier counts it (the base string leaves it out). */
+function headerPairs(oauth: Record<string, string>, encode: boolean): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(oauth)) out.push([k, encode ? percentEncode(v) : v]);
+  return out;
+}
+
+/** Diagnoses an OAuth request. */
+export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
+  const parameters: DiagnosisParameter[] = [];
+  const hints: DiagnosisHint[] = [];
+  let query: Pairs = [];
+  try {
+    query = parseForm(splitUrl(ctx.url).query);
+  } catch {
+    // The base string below reports the URL problem.
+  }
+  for (const [name, value] of query) parameters.push({ name, value, source: 'query', signed: true });
+  const base = { expectedMethod: ctx.expectedMethod, parameters, maxSkewSeconds: ctx.maxSkewSeconds };
+  const bodyParams = (repeats: Set<number>) =>
+    ctx.trimmed.forEach(([name, value], i) => {
+      parameters.push({ name, value, source: 'body', signed: !repeats.has(i) });
+    });
+  if (ctx.authorization === null) {
+    bodyParams(new Set());
+    return { oauth: base, hints, problem: 'the request has no Authorization header' };
+  }
+  let oauth: Record<string, string>;
+  try {
+    oauth = parseAuthorizationHeader(ctx.authorization).params;
+  } catch (e) {
+    bodyParams(new Set());
+    return { oauth: base, hints, problem: `the Authorization header cannot be read: ${message(e)}` };
+  }
+  const { signed, repeats } = splitRepeats(ctx.trimmed, oauth);
+  bodyParams(repeats);
+  for (const [name, value] of Object.entries(oauth))
+    parameters.push({ name, value, source: 'header', signed: name !== 'oauth_signature' });
+
+  const consumerKey = oauth['oauth_consumer_key'];
+  const signatureMethod = oauth['oauth_signature_method'];
+  const received = oauth['oauth_signature'];
+  const found: OAuthDiagnosis = {
+    ...base,
+    ...(signatureMethod !== undefined ? { signatureMethod } : {}),
+    ...(consumerKey !== undefined ? { consumerKey } : {}),
+    ...(received !== undefined ? { receivedSignature: received } : {}),
+  };
+  const result = (
+    o: OAuthDiagnosis,
+    extra: { difference?: DiagnosisDifference | undefined; problem?: string } = {},
+  ): OAuthResult => ({
+    oauth: o,
+    hints,
+    ...(extra.difference !== undefined ? { difference: extra.difference } : {}),
+    ...(extra.problem !== undefined ? { problem: extra.problem } : {}),
+  });
+
+  const timestamp = oauth['oauth_timestamp'];
+  let withTime: OAuthDiagnosis = found;
+  if (timestamp !== undefined && isTimestampText(timestamp)) {
+    const offset = Math.round(Number(timestamp) - ctx.now);
+    withTime = { ...found, timestampOffsetSeconds: offset };
+    if (Math.abs(offset) > ctx.maxSkewSeconds) {
+      hints.push({
+        id: 'stale-timestamp',
+        message: `oauth_timestamp is ${Math.abs(offset)} s in the ${offset > 0 ? 'future' : 'past'}, beyond the ${ctx.maxSkewSeconds} s allowed: keep the client's clock on NTP and sign just before sending`,
+      });
+    }
+  }
+  const login = ctx.trimmed.find(([k]) => k === 'login')?.[1];
+  if (login !== undefined && login !== '' && consumerKey !== undefined && login !== consumerKey) {
+    hints.push({
+      id: 'login-consumer-mismatch',
+      message: `the body's login "${login.slice(0, 64)}" differs from oauth_consumer_key "${consumerKey.slice(0, 64)}": the consumer key must be the merchant login`,
+    });
+  }
+
+  let baseString: string;
+  try {
+    baseString = signatureBaseString({
+      method: ctx.method,
+      url: ctx.url,
+      params: [...signed, ...headerPairs(oauth, false)],
+    });
+  } catch (e) {
+    return result(withTime, { problem: `the signature base string cannot be built: ${message(e)}` });
+  }
+  const withBase: OAuthDiagnosis = { ...withTime, baseString };
+  if (consumerKey === undefined || received === undefined)
+    return result(withBase, { problem: 'the header lacks oauth_consumer_key or oauth_signature' });
+  const creds = await ctx.lookup(consumerKey);
+  if (creds === undefined)
+    return result(withBase, { problem: `no credentials for consumer "${consumerKey.slice(0, 64)}"` });
+
+  // The check for the method the header names, with the key of that method.
+  let check: ((text: string) => Promise<boolean>) | undefined;
+  let expectedSignature: string | undefined;
+  if (signatureMethod === 'HMAC-SHA1' && creds.controlKey !== undefined && creds.controlKey !== '') {
+    const key = percentEncode(creds.controlKey) + '&';
+    check = async (text) => toBase64(await hmacSha1(key, text)) === received;
+    expectedSignature = toBase64(await hmacSha1(key, baseString));
+    if (controlKeyLooksLikePem(creds.controlKey)) {
+      hints.push({
+        id: 'wrong-key-form',
+        message: 'the control key configured for this merchant is a PEM key: HMAC-SHA1 uses the merchant control key',
+      });
+    }
+  } else if (signatureMethod === 'RSA-SHA256' && creds.publicKey !== undefined) {
+    const problem = publicKeyFormProblem(creds.publicKey);
+    if (problem !== undefined) hints.push({ id: 'wrong-key-form', message: problem });
+    try {
+      const handle = await importPublicKey(creds.publicKey);
+      let sig: Uint8Array | undefined;
+      try {
+        sig = fromBase64(received);
+      } catch {
+        // Not Base64: no signature to verify.
+      }
+      // An empty signature verifies nothing (both backends answer false).
+      check = async (text) => sig !== undefined && (await rsaSha256Verify(handle, sig, text));
+    } catch (e) {
+      return result(withBase, { problem: `the public key cannot be used: ${message(e)}` });
+    }
+  } else {
+    const needs = signatureMethod === 'HMAC-SHA1' ? 'the control key' : 'an RSA public key';
+    const has = signatureMethod === 'HMAC-SHA1' ? creds.publicKey !== undefined : creds.controlKey !== undefined;
+    if (has && (signatureMethod === 'HMAC-SHA1' || signatureMethod === 'RSA-SHA256')) {
+      hints.push({
+        id: 'wrong-key-form',
+        message: `the request is signed with ${signatureMethod}, which needs ${needs}, but the merchant has only the other kind of key`,
+      });
+    }
+    return result(withBase, { problem: `no key to check ${String(signatureMethod).slice(0, 32)} for this consumer` });
+  }
+
+  const ok = await check(baseString);
+  const checked: OAuthDiagnosis =
+    expectedSignature !== undefined ? { ...withBase, expectedSignature } : { ...withBase, rsaVerified: ok };
+  if (ok) {
+    if (signatureMethod !== ctx.expectedMethod) {
+      hints.push({
+        id: 'wrong-key-form',
+        message: `the signature is valid ${signatureMethod}, but this operation is signed with ${ctx.expectedMethod}${ctx.expectedMethod === 'RSA-SHA256' ? " and the merchant's RSA private key, not the control key" : ' and the merchant control key'}`,
+      });
+    }
+    return result(checked);
+  }
+
+  // At most three more signatures, each over one base string.
+  const variants: Array<[DiagnosisHint['id'], Pairs, string]> = [
+    [
+      'oauth-double-encoded',
+      [...signed, ...headerPairs(oauth, true)],
+      'the signature matches a base string whose oauth_* values were percent-encoded twice: encode each parameter once (RFC 5849 section 3.4.1.3.2)',
+    ],
+    [
+      'oauth-counted-twice',
+      [...ctx.trimmed, ...headerPairs(oauth, false)],
+      'the signature matches a base string that counts the oauth_* values repeated in the body a second time: they take part once',
+    ],
+    [
+      'untrimmed-values',
+      [...splitRepeats(ctx.raw, oauth).signed, ...headerPairs(oauth, false)],
+      'the signature matches over the body values as sent, before trimming: the service trims leading and trailing whitespace, so sign the trimmed values',
+    ],
+  ];
+  for (const [id, params, text] of variants) {
+    let variant: string;
+    try {
+      variant = signatureBaseString({ method: ctx.method, url: ctx.url, params });
+    } catch {
+      continue;
+    }
+    // A variant equal to the base string fails as the base string did.
+    if (!(await check(variant))) continue;
+    hints.push({ id, message: text });
+    return result(
+      { ...checked, clientBaseString: variant },
+      { difference: firstDifference('base string', baseString, variant) },
+    );
+  }
+  return result(
+    checked,
+    expectedSignature !== undefined ? { difference: firstDifference('signature', expectedSignature, received) } : {},
+  );
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryNonceStore } from './index.js';
+
+const STORE_ERROR = { code: 'ERR_NONCE_STORE' };
+const INPUT_ERROR = { code: 'ERR_INVALID_INPUT' };
+
+describe('MemoryNonceStore options and arguments', () => {
+  it('an option that is not a positive integer is refused, naming the option', () => {
+    for (const field of ['maxEntries', 'maxEntriesPerConsumer', 'maxConsumers'] as const) {
+      for (const bad of [0, -1, 1.5, Number.NaN, 2 ** 53]) {
+        const make = () => new MemoryNonceStore({ [field]: bad });
+        expect(make).toThrow(expect.objectContaining({ ...INPUT_ERROR, field }));
+        expect(make).toThrow(`"${field}" must be a positive integer`);
+      }
+    }
+  });
+
+  it('a consumer key, nonce or timestamp of the wrong type is refused, and nothing is recorded', async () => {
+    const s = new MemoryNonceStore();
+    const check = (c: unknown, n: unknown, t: unknown) => s.check(c as string, n as string, t as number, 60);
+    const message = 'nonce store: consumer key and nonce must be strings, the timestamp a number';
+    for (const [c, n, t] of [
+      [1, 'n', 1],
+      [undefined, 'n', 1],
+      ['c', 1, 1],
+      ['c', null, 1],
+      ['c', 'n', Number.NaN],
+      ['c', 'n', Number.POSITIVE_INFINITY],
+      ['c', 'n', '1'],
+    ]) {
+      await expect(check(c, n, t)).rejects.toMatchObject({ ...INPUT_ERROR, message });
+    }
+    expect(s.size).toBe(0);
+    await expect(s.check('c', 'n', 1, Number.POSITIVE_INFINITY)).rejects.toMatchObject({
+      ...INPUT_ERROR,
+      message: expect.stringContaining('"ttlSeconds" must be a finite number'),
+    });
+  });
+
+  it('a clock reading outside the range of a Date is refused rather than kept forever or walked forever', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ now: () => t });
+    // The finite readings first: a check that let -Infinity through would never return.
+    for (const bad of [
+      8.64e15 + 1,
+      -8.64e15 - 1,
+      2 ** 53 * 1000,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+    ]) {
+      t = bad;
+      await expect(s.check('c', 'n', 1, 60)).rejects.toMatchObject({
+        ...INPUT_ERROR,
+        field: 'now',
+        message: expect.stringContaining('"now"'),
+      });
+    }
+    const notANumber = new MemoryNonceStore({ now: () => '1000' as unknown as number });
+    await expect(notANumber.check('c', 'n', 1, 60)).rejects.toMatchObject({ ...INPUT_ERROR, field: 'now' });
+    expect(s.size).toBe(0);
+    // The ends of the range of a Date are accepted, and what is recorded there still expires.
+    for (const [from, to] of [
+      [8.64e15 - 60_000, 8.64e15],
+      [-8.64e15, -8.64e15 + 60_000],
+    ]) {
+      const store = new MemoryNonceStore({ now: () => t });
+      t = from!;
+      expect(await store.check('c', 'n', 1, 1)).toBe(true);
+      t = to!;
+      expect(await store.check('c', 'm', 1, 1)).toBe(true);
+      expect(store.size).toBe(1);
+    }
+  });
+});
+
+describe('MemoryNonceStore bounds', () => {
+  it('the default quota per consumer is a tenth of maxEntries, rounded up', async () => {
+    const s = new MemoryNonceStore({ maxEntries: 25 });
+    for (let i = 0; i < 3; i++) expect(await s.check('A', `a${i}`, 1, 60)).toBe(true);
+    await expect(s.check('A', 'a3', 1, 60)).rejects.toThrow(/"A" holds 3 live nonces \(maxEntriesPerConsumer\)/);
+  });
+
+  it('by default at most 10 000 consumers hold nonces at once, or maxEntries if smaller', async () => {
+    const big = new MemoryNonceStore({ maxEntries: 20_000 });
+    for (let i = 0; i < 10_000; i++) expect(await big.check(`c${i}`, 'n', 1, 60)).toBe(true);
+    await expect(big.check('one more', 'n', 1, 60)).rejects.toMatchObject(STORE_ERROR);
+    expect(big.consumers).toBe(10_000);
+    const small = new MemoryNonceStore({ maxEntries: 3 });
+    for (const c of ['A', 'B', 'C']) expect(await small.check(c, 'n', 1, 60)).toBe(true);
+    // Refused by the consumer bound, not as a full store: the message names the option to raise.
+    await expect(small.check('D', 'n', 1, 60)).rejects.toThrow(
+      /^memory nonce store: 3 consumers already hold live nonces \(maxConsumers\)/,
+    );
+  });
+
+  it('a quota refusal shows at most 64 units of the consumer key', async () => {
+    const consumer = `${'k'.repeat(64)}-and-the-rest-of-a-long-key`;
+    const s = new MemoryNonceStore({ maxEntriesPerConsumer: 1 });
+    await s.check(consumer, 'x', 1, 60);
+    const refused = s.check(consumer, 'y', 1, 60);
+    await expect(refused).rejects.toThrow(`consumer "${'k'.repeat(64)}" holds 1 live nonces`);
+    await expect(refused).rejects.not.toThrow('the-rest');
+  });
+
+  it('when consumers together fill maxEntries, everyone new is refused and nothing is forgotten', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ maxEntries: 4, maxEntriesPerConsumer: 2, maxConsumers: 4, now: () => t });
+    for (const c of ['A', 'B']) for (const n of ['1', '2']) expect(await s.check(c, n, 0, 10)).toBe(true);
+    // C is under every other bound: only maxEntries refuses it.
+    await expect(s.check('C', '1', 0, 10)).rejects.toThrow(
+      /^memory nonce store is full \(4 live nonces, maxEntries\); refusing to forget any$/,
+    );
+    expect(s.size).toBe(4);
+    expect(s.consumers).toBe(2);
+    expect(await s.check('A', '1', 0, 10)).toBe(false);
+    t = 10_000;
+    expect(await s.check('C', '1', 0, 10)).toBe(true);
+  });
+
+  it('a consumer keeps its quota and its slot while some of its nonces are still live', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ maxEntriesPerConsumer: 2, maxConsumers: 1, now: () => t });
+    expect(await s.check('A', '1', 0, 1)).toBe(true);
+    expect(await s.check('A', '2', 0, 100)).toBe(true);
+    t = 1_000; // nonce 1 expired, nonce 2 still live
+    expect(await s.check('A', '3', 0, 100)).toBe(true);
+    expect(s.consumers).toBe(1);
+    await expect(s.check('A', '4', 0, 100)).rejects.toThrow(/maxEntriesPerConsumer/);
+    await expect(s.check('B', '1', 0, 100)).rejects.toThrow(/maxConsumers/);
+  });
+
+  it('walking the clock through seconds in which nothing expires', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ now: () => t });
+    for (const ttl of [10, 20, 30]) expect(await s.check('c', String(ttl), 0, ttl)).toBe(true);
+    for (let sec = 1; sec <= 31; sec++) {
+      t = sec * 1000; // one second at a time: fewer seconds to walk than buckets
+      expect(await s.check('c', `t${sec}`, 0, 100)).toBe(true);
+      expect(s.size).toBe(sec + 3 - [10, 20, 30].filter((e) => e <= sec).length);
+    }
+  });
+});

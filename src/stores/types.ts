@@ -1,0 +1,60 @@
+/**
+ * The contract between a verifier and a nonce store: memory of the `(consumer, nonce, timestamp)`
+ * triples already accepted, so a replayed request is refused for as long as its timestamp would
+ * still be accepted. Every store (memory, Redis, or one a user writes) implements
+ * {@link NonceStore}; `paysig/testing` exports the suite that checks one.
+ *
+ * @module
+ */
+
+/**
+ * What {@link verifyOAuth} knows about the window when it calls {@link NonceStore.check}: a store
+ * that keeps its own clock (Redis) uses it to expire a nonce at an absolute time derived from the
+ * request's timestamp rather than from the verifier's clock.
+ */
+export interface NonceCheckContext {
+  /** The verifier's `maxSkewSeconds`: a timestamp is accepted while within this of now. */
+  maxSkewSeconds: number;
+  /** The verifier's clock, in seconds, when it accepted the timestamp. */
+  now: number;
+}
+
+/**
+ * Where a verifier records nonces. {@link verifyOAuth} calls `check` only for a request whose
+ * signature has verified, and fails closed: a rejected promise (or any answer other than `true`
+ * or `false`) makes the request fail with {@link NonceStoreError}.
+ *
+ * Implementations must be atomic: of two concurrent calls with the same triple, only one may
+ * resolve `true` (Redis `SET NX` gives this; see `paysig/redis`).
+ *
+ * @example
+ * ```ts
+ * const seen = new Set<string>(); // unbounded: an illustration, not a store to deploy
+ * const store: NonceStore = {
+ *   check: async (consumerKey, nonce, timestamp) => {
+ *     const key = JSON.stringify([consumerKey, nonce, timestamp]);
+ *     return seen.has(key) ? false : (seen.add(key), true);
+ *   },
+ * };
+ * ```
+ */
+export interface NonceStore {
+  /**
+   * Records the triple unless it is already recorded.
+   *
+   * @param consumerKey the `oauth_consumer_key`
+   * @param nonce the `oauth_nonce`
+   * @param timestamp the `oauth_timestamp`, in seconds
+   * @param ttlSeconds how long, from now, the triple must be remembered (a positive integer)
+   * @param context the window, as {@link verifyOAuth} passes it; a store written for four
+   *   arguments keeps working (the argument is optional)
+   * @returns `true` when this is the first use (now recorded), `false` when it was seen before
+   */
+  check(
+    consumerKey: string,
+    nonce: string,
+    timestamp: number,
+    ttlSeconds: number,
+    context?: NonceCheckContext,
+  ): Promise<boolean>;
+}
