@@ -3,7 +3,7 @@
 // stops working is a compile error there, whatever vitest says.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { httpStatusOf, isPaysigError, type AnyPaysigError } from '../src/errors/handling.js';
+import { httpStatusOf, isPaysigError, type AnyPaysigError } from '../src/errors/index.js';
 import * as errors from '../src/errors/index.js';
 import {
   HttpMethodNotAllowedError,
@@ -148,6 +148,20 @@ describe('error classes', () => {
     expect(httpStatusOf(new UnknownMerchantError())).toBe(403);
     expect(httpStatusOf(new Error('not ours'))).toBe(500);
     expect(httpStatusOf('a string')).toBe(500);
+  });
+});
+
+describe('ERROR_CODES is the one table in code', () => {
+  it('has one row per exported class, and each row names the class whose instances carry its code', () => {
+    const table = Object.entries(errors.ERROR_CODES);
+    expect(table.map(([, row]) => row.errorClass).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      CLASSES.map(([, C]) => C).sort((a, b) => a.name.localeCompare(b.name)),
+    );
+    for (const [code, row] of table) {
+      const instance = INSTANCES.find(([name]) => name === row.errorClass.name)?.[1];
+      expect(instance?.code, row.errorClass.name).toBe(code);
+      expect(httpStatusOf(instance), code).toBe(row.status);
+    }
   });
 });
 

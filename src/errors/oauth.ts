@@ -43,7 +43,7 @@ export class UnknownConsumerError extends PaysigError {
  * it, or the operation is signed with the other method. (A wrong HTTP method is
  * {@link HttpMethodNotAllowedError}.)
  */
-export class MethodNotAllowedError extends PaysigError {
+export class SignatureMethodNotAllowedError extends PaysigError {
   /** The stable code of this class. */ declare readonly code: 'ERR_OAUTH_METHOD_NOT_ALLOWED';
   /** @param message which method is not allowed for this consumer */
   constructor(message: string, options?: PaysigErrorOptions) {

@@ -11,7 +11,7 @@
 import { hmacSha1, rsaSha256Verify } from '#crypto';
 import {
   InvalidInputError,
-  MethodNotAllowedError,
+  SignatureMethodNotAllowedError,
   NonceReplayedError,
   NonceStoreError,
   OAuthParameterError,
@@ -121,7 +121,7 @@ function refuseBody(name: string, rule: string): never {
  * {@link OAuthHeaderError} (malformed header), {@link OAuthParameterError} (missing, malformed or
  * conflicting protocol parameter), {@link UnsupportedError} (unknown signature method),
  * {@link TimestampError} (outside `maxSkewSeconds`), {@link UnknownConsumerError},
- * {@link MethodNotAllowedError} (no credential for the method), {@link SignatureInvalidError},
+ * {@link SignatureMethodNotAllowedError} (no credential for the method), {@link SignatureInvalidError},
  * {@link NonceReplayedError}, {@link NonceStoreError} (store failed: fail closed),
  * {@link InvalidInputError} / {@link EncodingError} (bad method, URL or body parameters).
  */
@@ -206,14 +206,14 @@ export async function verifyOAuth(
   if (signatureMethod === 'HMAC-SHA1') {
     const secret = creds.consumerSecret;
     if (typeof secret !== 'string' || secret.length === 0) {
-      throw new MethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no consumer secret)');
+      throw new SignatureMethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no consumer secret)');
     }
     const tokenSecret = '';
     const expected = await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString);
     ok = timingSafeEqual(expected, received);
   } else {
     if (creds.publicKey === undefined || creds.publicKey === null) {
-      throw new MethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
+      throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
     }
     const handle = await importPublicKey(creds.publicKey);
     // fromBase64 of the non-empty text gives at least one byte; both backends answer false

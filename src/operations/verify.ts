@@ -13,7 +13,7 @@ import {
   HttpMethodNotAllowedError,
   InvalidInputError,
   MediaTypeError,
-  MethodNotAllowedError,
+  SignatureMethodNotAllowedError,
   MissingFieldError,
   OAuthHeaderError,
   UnknownMerchantError,
@@ -278,7 +278,9 @@ export async function verifyRequestParts(
   const result = await verifyOAuth({ method: 'POST', url: requestUrl, params, authorization }, oauthOptions);
   // Defence in depth: unreachable while the credentials above hold only this method's key.
   if (result.signatureMethod !== method) {
-    throw new MethodNotAllowedError(`operation "${op.id}" is signed with ${method}, not ${result.signatureMethod}`);
+    throw new SignatureMethodNotAllowedError(
+      `operation "${op.id}" is signed with ${method}, not ${result.signatureMethod}`,
+    );
   }
   checkLoginIsConsumer(signedParams, result.consumerKey);
   return {
