@@ -126,7 +126,7 @@ export {
   type CredentialsQuery,
   type VerifiedRequest,
 } from './operations/verify.js';
-export { diagnose, type DiagnoseOptions, type DiagnoseRequestParts } from './diagnose/index.js';
+export { diagnose, type DiagnoseOptions, type RequestParts } from './diagnose/index.js';
 export type {
   Diagnosis,
   DiagnosisHint,
@@ -134,7 +134,6 @@ export type {
   DiagnosisDifference,
   DiagnosisTerm,
   DiagnosisParameter,
-  ParameterSource,
   ControlDiagnosis,
   OAuthDiagnosis,
 } from './diagnose/diagnosis.js';

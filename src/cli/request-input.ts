@@ -9,7 +9,7 @@ import {
   FORMULAS,
   MissingFieldError,
   OPERATIONS,
-  type DiagnoseRequestParts,
+  type RequestParts,
   type Scheme,
   type VerifyCredentials,
   type VerifyRequestOptions,
@@ -89,7 +89,7 @@ export function parseRawHttp(text: string, urlScheme = 'https'): RawRequest {
 }
 
 /** The request as parts for `diagnose` (without `Host` and `Content-Length`, which the URL and body give). */
-export function partsOf(raw: RawRequest): DiagnoseRequestParts {
+export function partsOf(raw: RawRequest): RequestParts {
   const headers = raw.headers.filter(([k]) => !/^(host|content-length)$/i.test(k));
   return { method: raw.method, url: raw.url, headers, body: raw.body };
 }

@@ -9,7 +9,7 @@
  */
 import type { KeyHandle } from './backend.js';
 import type { CryptoKeyLike } from './key-like.js';
-import { promiseCache } from './promise-cache.js';
+import { promiseCache } from '../cache/promise.js';
 import { UnsupportedError } from '../errors/index.js';
 import { toHex } from '../encoding/hex.js';
 

@@ -2,7 +2,7 @@
 // from node:crypto (test/helpers/client-sign.ts), messages and values are written out by hand.
 import { describe, expect, it } from 'vitest';
 import { clientForm, sha1Hex } from '../../test/helpers/client-sign.js';
-import { diagnose, type DiagnoseOptions, type DiagnoseRequestParts } from './index.js';
+import { diagnose, type DiagnoseOptions, type RequestParts } from './index.js';
 import type { CredentialsQuery } from '../operations/verify.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
@@ -63,13 +63,13 @@ describe('diagnose: refusing bad options and requests', () => {
     ['a number url', { method: 'POST', url: 5 }, 'request', REQUEST],
     ['a number body', { method: 'POST', url: `${HOST}/api/v2/sale/1`, body: 5 }, 'body', '"body" must be a string'],
   ])('refuses a request given as %s', async (_, request, field, message) => {
-    const e = await diagnose(request as DiagnoseRequestParts, opts()).catch((x: unknown) => x);
+    const e = await diagnose(request as RequestParts, opts()).catch((x: unknown) => x);
     expect(e).toMatchObject({ name: 'InvalidInputError', code: 'ERR_INVALID_INPUT', field, message });
   });
 
   it('counts the body cap in UTF-8 bytes and says which cap it passed', async () => {
     const parts = Object.assign(Object.create(null) as object, post('/api/v2/sale/1', [['e', '\u00e9'.repeat(6)]]));
-    const big = await diagnose(parts as DiagnoseRequestParts, opts({ maxBodyBytes: 19 }));
+    const big = await diagnose(parts as RequestParts, opts({ maxBodyBytes: 19 }));
     // e=%C3%A9... is ASCII: 2 + 6 * 6 = 38 bytes as sent.
     expect(big).toStrictEqual({
       valid: false,

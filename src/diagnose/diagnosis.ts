@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ParamSource } from '../operations/signed.js';
 import type { Formula } from '../control/formulas.js';
 import type { OAuthMethod } from '../catalog/index.js';
 
@@ -77,17 +78,14 @@ export interface ControlDiagnosis {
   readonly clientInput?: string;
 }
 
-/** Where an OAuth parameter came from. */
-export type ParameterSource = 'header' | 'query' | 'body';
-
 /** One parameter of an OAuth request. */
 export interface DiagnosisParameter {
   /** Name, decoded. */
   readonly name: string;
   /** Value, decoded (body values trimmed, as the service trims them). */
   readonly value: string;
-  /** Where it was found. */
-  readonly source: ParameterSource;
+  /** Where it was found: the `Authorization` header, the URL's query or the form body. */
+  readonly source: ParamSource;
   /** False for `oauth_signature` and for body repeats of header values (they count once). */
   readonly signed: boolean;
 }

@@ -11,7 +11,7 @@ import { parseForm } from '../encoding/form.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { diagnoseControl } from './control.js';
 import { diagnoseOAuth } from './oauth.js';
-import { longerThan, type RequestParts } from './text.js';
+import { longerThan, type ReadRequest } from './text.js';
 import { memoLookup } from './lookup.js';
 import { readBody } from '../operations/body.js';
 import type { Diagnosis } from './diagnosis.js';
@@ -23,7 +23,7 @@ import { matchOperationPath } from '../catalog/lookup.js';
 import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../operations/verify.js';
 
 /** A request given as its parts rather than as a Fetch `Request`. */
-export interface DiagnoseRequestParts {
+export interface RequestParts {
   /** HTTP method as received. */
   method: string;
   /** Absolute URL as received. */
@@ -61,7 +61,7 @@ function checkOptions(options: DiagnoseOptions): void {
     throw bad('schemes', 'must be an object');
 }
 
-async function partsOf(request: Request | DiagnoseRequestParts, max: number): Promise<RequestParts | string> {
+async function partsOf(request: Request | RequestParts, max: number): Promise<ReadRequest | string> {
   if (request instanceof Request) {
     try {
       // The same bounded, strict read as verifyRequest (declared and counted length, UTF-8).
@@ -128,7 +128,7 @@ async function partsOf(request: Request | DiagnoseRequestParts, max: number): Pr
  * if (!d.valid) log.info({ code: d.error?.code, hints: d.hints.map((h) => h.id), difference: d.difference });
  * ```
  */
-export async function diagnose(request: Request | DiagnoseRequestParts, options: DiagnoseOptions): Promise<Diagnosis> {
+export async function diagnose(request: Request | RequestParts, options: DiagnoseOptions): Promise<Diagnosis> {
   checkOptions(options);
   const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const parts = await partsOf(request, max);

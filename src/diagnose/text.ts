@@ -24,7 +24,7 @@ export function firstDifference(
 }
 
 /** A request taken apart: method, URL, headers and the body as text. */
-export interface RequestParts {
+export interface ReadRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: Headers;

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { boundedCache } from '../cache/bounded.js';
 import { InvalidInputError } from '../errors/index.js';
 import { percentEncode } from '../encoding/percent.js';
 
@@ -25,16 +26,9 @@ export interface SplitUrl {
 /** Bound on the URL length, so hostile input costs bounded work. */
 export const MAX_URL_LENGTH = 16_384;
 
-const ORIGIN_CACHE = new Map<string, string>();
-const ORIGIN_CACHE_MAX = 256;
+const ORIGIN_CACHE = /* @__PURE__ */ boundedCache<string>(256);
 /** Raw `scheme://authority/path` -> [baseUri, encodedBaseUri]: servers see the same URLs again and again. */
-const BASE_CACHE = new Map<string, readonly [string, string]>();
-const BASE_CACHE_MAX = 1024;
-
-/** Entries held now by the origin and base-URI caches, whose bounds tests check. @internal */
-export function urlCacheSizes(): { origins: number; bases: number } {
-  return { origins: ORIGIN_CACHE.size, bases: BASE_CACHE.size };
-}
+const BASE_CACHE = /* @__PURE__ */ boundedCache<readonly [string, string]>(1024);
 
 function bad(rule: string): InvalidInputError {
   return new InvalidInputError(`"url" ${rule}`, { field: 'url' });
@@ -55,7 +49,6 @@ function origin(prefix: string, scheme: 'http' | 'https'): string {
   if (parsed.hostname === '') throw bad('has an empty host');
   // `URL` drops the port when it is the scheme's default, and `host` is the lower-cased hostname.
   const out = scheme + '://' + parsed.host;
-  if (ORIGIN_CACHE.size >= ORIGIN_CACHE_MAX) ORIGIN_CACHE.clear();
   ORIGIN_CACHE.set(prefix, out);
   return out;
 }
@@ -139,7 +132,6 @@ export function splitUrl(url: string): SplitUrl {
     const base = origin(schemeRaw + '://' + url.slice(hostStart, authEnd), schemeRaw);
     const path = pathEnd === authEnd ? '/' : requestPath(url.slice(authEnd, pathEnd));
     hit = [base + path, percentEncode(base + path)] as const;
-    if (BASE_CACHE.size >= BASE_CACHE_MAX) BASE_CACHE.clear();
     BASE_CACHE.set(cacheKey, hit);
   }
   return { baseUri: hit[0], encodedBaseUri: hit[1], query };

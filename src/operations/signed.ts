@@ -8,14 +8,16 @@
 import { InvalidInputError } from '../errors/index.js';
 
 /**
- * Where a parameter of a verified request came from: the URL's query or the form body.
+ * Where a request parameter came from: the OAuth `Authorization` header, the URL's query or the
+ * form body. A verified request's {@link SignedParam} comes from the query or the body; a
+ * diagnosis also lists the header's `oauth_*` parameters.
  *
  * @example
  * ```ts
  * const fromQuery = verified.signedParams.filter((p) => p.source === 'query');
  * ```
  */
-export type ParamSource = 'query' | 'body';
+export type ParamSource = 'header' | 'query' | 'body';
 
 /**
  * One parameter of a verified request: decoded name and value, and where it came from. Each name
@@ -33,7 +35,7 @@ export interface SignedParam {
   /** Value, decoded; body values trimmed as the service trims them (and as they were verified). */
   readonly value: string;
   /** `'query'` or `'body'`. */
-  readonly source: ParamSource;
+  readonly source: Exclude<ParamSource, 'header'>;
 }
 
 /** Query pairs first (URL order), then body pairs (body order), as frozen records. */
@@ -56,7 +58,7 @@ export function signedParamsOf(
  * @throws {@link InvalidInputError} naming the parameter and where it appeared.
  */
 export function refuseDuplicates(params: readonly SignedParam[]): void {
-  const seen = new Map<string, ParamSource>();
+  const seen = new Map<string, Exclude<ParamSource, 'header'>>();
   for (const p of params) {
     if (p.name.startsWith('oauth_')) continue;
     const first = seen.get(p.name);

@@ -1,8 +1,22 @@
 // pathAndQuery's cache must stay bounded under hostile traffic: at most 256 URLs, none longer
 // than 2048 characters. Paths and queries are compared with what the WHATWG URL parser gives.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InvalidInputError } from '../errors/index.js';
-import { cachedUrlCount, pathAndQuery } from './url-parts.js';
+import type { BoundedCache } from '../cache/bounded.js';
+
+// The cache is observed by wrapping boundedCache, so the module exports nothing for tests.
+const made = vi.hoisted(() => [] as Array<{ max: number; cache: { readonly size: number } }>);
+vi.mock('../cache/bounded.js', async (original) => {
+  const real = await original<typeof import('../cache/bounded.js')>();
+  return {
+    boundedCache<V>(max: number): BoundedCache<V> {
+      const cache = real.boundedCache<V>(max);
+      made.push({ max, cache });
+      return cache;
+    },
+  };
+});
+const { pathAndQuery } = await import('./url-parts.js');
 
 const url = (n: number): string => `https://api.example.com/paynet/api/v2/sale/${n}?x=${n}`;
 
@@ -19,31 +33,21 @@ describe('pathAndQuery', () => {
     expect(run).toThrow(expect.objectContaining({ field: 'url', message: 'the request URL is not an absolute URL' }));
   });
 
-  it('keeps at most 256 URLs, starting afresh when full, and none longer than 2048 characters', () => {
-    // Fill until the cache starts afresh, so that the count below starts from 1.
-    let n = 0;
-    for (let last = -1; n < 1000 && (cachedUrlCount() > last || last === -1); n++) {
-      last = cachedUrlCount();
-      pathAndQuery(url(n));
-    }
-    expect(cachedUrlCount()).toBe(1);
-    const first = url(n - 1);
-    for (let i = 2; i <= 256; i++, n++) {
-      pathAndQuery(url(n));
-      expect(cachedUrlCount()).toBe(i);
-    }
-    // A cached URL again: a hit, nothing cleared.
-    expect(pathAndQuery(first)).toBe(pathAndQuery(first));
-    expect(cachedUrlCount()).toBe(256);
-    // A URL of 2049 characters is parsed but not kept; one of 2048 is kept (after the clear).
+  it('keeps at most 256 URLs in one bounded cache, and none longer than 2048 characters', () => {
+    const cache = made.find((m) => m.max === 256)!.cache;
+    for (let n = 0; n < 600; n++) pathAndQuery(url(n));
+    expect(cache.size).toBe(256);
+    // A cached URL again: a hit (the same frozen object), nothing added.
+    const recent = url(599);
+    expect(pathAndQuery(recent)).toBe(pathAndQuery(recent));
+    // A URL of 2049 characters is parsed but not kept; one of 2048 is kept.
     const long = `https://h.example/${'a'.repeat(2049 - 'https://h.example/'.length)}`;
     expect(long).toHaveLength(2049);
     expect(pathAndQuery(long).pathname).toBe(new URL(long).pathname);
-    expect(cachedUrlCount()).toBe(256);
+    expect(pathAndQuery(long)).not.toBe(pathAndQuery(long));
     const atMax = long.slice(0, 2048);
     expect(pathAndQuery(atMax).pathname).toBe(new URL(atMax).pathname);
-    expect(cachedUrlCount()).toBe(1);
     expect(pathAndQuery(atMax)).toBe(pathAndQuery(atMax));
-    expect(cachedUrlCount()).toBe(1);
+    expect(cache.size).toBe(256);
   });
 });

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { boundedCache } from '../cache/bounded.js';
 import { InvalidInputError } from '../errors/index.js';
 
 /** What the verifier reads of the URL. */
@@ -15,8 +16,7 @@ export interface PathAndQuery {
   readonly search: string;
 }
 
-const CACHE = new Map<string, PathAndQuery>();
-const CACHE_MAX = 256;
+const CACHE = /* @__PURE__ */ boundedCache<PathAndQuery>(256);
 /** Longer URLs are parsed every time (and not kept). */
 const CACHE_KEY_MAX = 2048;
 
@@ -32,13 +32,7 @@ export function pathAndQuery(url: string): PathAndQuery {
   }
   const out: PathAndQuery = Object.freeze({ pathname: parsed.pathname, search: parsed.search });
   if (url.length <= CACHE_KEY_MAX) {
-    if (CACHE.size >= CACHE_MAX) CACHE.clear();
     CACHE.set(url, out);
   }
   return out;
-}
-
-/** How many URLs the cache holds now. Internal, for the tests of its bound; not exported by the package. */
-export function cachedUrlCount(): number {
-  return CACHE.size;
 }

@@ -165,7 +165,7 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
  * A request as the verifier reads it, whatever the transport: `verifyRequest` makes one of a
  * Fetch `Request`, `paysig/node` of a Node `IncomingMessage`. Internal.
  */
-export interface RequestParts {
+export interface RequestReader {
   /** HTTP method as received. */
   readonly method: string;
   /** Absolute URL as received. */
@@ -178,7 +178,7 @@ export interface RequestParts {
 
 /** {@link verifyRequest} on transport-independent parts: the one copy of the checks. @internal */
 export async function verifyRequestParts(
-  request: RequestParts,
+  request: RequestReader,
   options: VerifyRequestOptions,
 ): Promise<VerifiedRequest> {
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promiseCache } from './promise-cache.js';
+import { promiseCache } from './promise.js';
 
 describe('promiseCache', () => {
   it('answers a hit with the same promise, without making a new one', async () => {

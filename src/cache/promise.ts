@@ -1,10 +1,10 @@
 /**
- * A cache of at most `max` promises by string key, the oldest dropped first when full. A promise
- * that rejects leaves the cache, so a failure is not remembered. Internal (the WebCrypto
- * backend's imported HMAC keys).
+ * A {@link boundedCache} of promises: a promise that rejects leaves the cache, so a failure is
+ * not remembered. Internal (the WebCrypto backend's imported HMAC keys).
  *
  * @module
  */
+import { boundedCache } from './bounded.js';
 
 /** The cache: `get` answers a hit, or caches what `make` returns; `size` is the entries held. */
 export interface PromiseCache<V> {
@@ -14,7 +14,7 @@ export interface PromiseCache<V> {
 
 /** A new, empty cache of at most `max` entries. */
 export function promiseCache<V>(max: number): PromiseCache<V> {
-  const entries = new Map<string, Promise<V>>();
+  const entries = boundedCache<Promise<V>>(max);
   return {
     get size() {
       return entries.size;
@@ -22,7 +22,6 @@ export function promiseCache<V>(max: number): PromiseCache<V> {
     get(key, make) {
       let p = entries.get(key);
       if (p === undefined) {
-        if (entries.size >= max) entries.delete(entries.keys().next().value as string);
         const made = make();
         // Only this promise's own entry: a newer one for the same key stays.
         made.catch(() => entries.get(key) === made && entries.delete(key));
