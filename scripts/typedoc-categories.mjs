@@ -5,18 +5,19 @@
 import { relative, sep } from 'node:path';
 import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
 
-/** Category order on the site; typedoc.json's `categoryOrder` lists the same. */
+/** Category order on the site; typedoc.config.mjs's `categoryOrder` lists the same. */
 const RULES = [
-  [/^operations\/sign\.ts$|^control\/amount\.ts$/, 'Sign requests'],
-  [/^operations\/(verify|callback)\.ts$|^node\//, 'Verify requests'],
-  [/^operations\/diagnos/, 'Diagnose'],
+  [/^operations\/(sign|media-types)\.ts$|^control\/amount\.ts$/, 'Sign requests'],
+  [/^operations\/(verify|callback|accept|signed)\.ts$|^node\//, 'Verify requests'],
+  [/^diagnose\//, 'Diagnose'],
   [/^control\//, 'Control digests'],
-  [/^oauth\/nonce|^redis(\.ts$|\/)/, 'Nonce stores'],
+  [/^stores\//, 'Nonce stores'],
   [/^oauth\//, 'OAuth 1.0a'],
   [/^(keys|crypto)\//, 'Keys and crypto'],
   [/^encoding\//, 'Encoding'],
-  [/^operations\//, 'Operations catalog'],
-  [/^errors?(-handling)?\.ts$|^errors\//, 'Errors'],
+  [/^(catalog|operations)\//, 'Operations catalog'],
+  [/^errors\//, 'Errors'],
+  [/^testing\//, 'Testing'],
 ];
 
 /** @param {import('typedoc').Application} app @param {string} srcDir absolute path of src/ */

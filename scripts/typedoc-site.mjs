@@ -1,5 +1,5 @@
 // A local typedoc plugin that shapes the docs site (`npm run docs`):
-// - the entry points are named `paysig` and `paysig/redis`;
+// - the entry points are named as users import them (`paysig`, `paysig/redis`, ...);
 // - each guide page (projectDocuments) is named after its first `# heading`, not its path;
 // - the README's absolute GitHub links to files that are pages of the site (docs/*.md,
 //   vectors/README.md) become links to those pages, so the site never sends a reader to GitHub
@@ -12,12 +12,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Converter, JSX, ReflectionKind, RendererEvent } from 'typedoc';
 import { buildDebugger } from '../docs/debugger/build.mjs';
+import { entries } from './entries.mjs';
 import { categorizeBySource } from './typedoc-categories.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DEBUGGER_SOURCE = join(ROOT, 'docs', 'debugger', 'index.html');
 const DEBUGGER_PAGE = 'debugger/index.html';
-const MODULE_NAMES = { index: 'paysig', redis: 'paysig/redis' };
+/** TypeDoc's module name (the source path under src/, without /index.ts) -> the import name. */
+const MODULE_NAMES = Object.fromEntries(
+  entries().map((e) => [e.source.replace(/^src\//, '').replace(/(^|\/)index\.ts$/, '') || 'index', e.name]),
+);
 
 /** @param {import('typedoc').Application} app */
 export function load(app) {

@@ -1,8 +1,10 @@
 /**
- * The one table of error codes: each code beside its class and the HTTP status a server answers.
+ * The one table of error codes: each code beside its class, the HTTP status a server answers and
+ * what it means ({@link ErrorCodes}, and the value {@link ERROR_CODES} checked against it).
  * {@link PaysigErrorCode}, {@link AnyPaysigError} and `httpStatusOf` are derived from it, and
- * test/errors.test.ts holds docs/errors.md (the operator's page) to it, so a new code is one row
- * here, its class, and its test.
+ * test/errors.test.ts holds docs/errors.md (the operator's page) to it. A new code is its class,
+ * one line in {@link ErrorCodes} and one in {@link ERROR_CODES} (the compiler holds the two
+ * together), a row in docs/errors.md, and its test.
  *
  * @module
  */
@@ -13,6 +15,87 @@ import { MissingFieldError, SignatureInvalidError, UnsupportedError } from './in
 import { KeyError, KeyExponentError, KeyTooLargeError, WeakKeyError } from './keys.js';
 import { NonceReplayedError, NonceStoreError, OAuthHeaderError, OAuthParameterError } from './oauth.js';
 import { SignatureMethodNotAllowedError, TimestampError, UnknownConsumerError } from './oauth.js';
+
+/**
+ * One row of {@link ERROR_CODES}: the class that carries a code, and its HTTP status.
+ *
+ * @example
+ * ```ts
+ * const row: ErrorCodeRow<typeof WeakKeyError, 500> = ERROR_CODES.ERR_KEY_TOO_SMALL;
+ * ```
+ */
+export interface ErrorCodeRow<C, S extends number> {
+  /** The `PaysigError` subclass whose instances carry the code. */
+  readonly errorClass: C;
+  /** The HTTP status `httpStatusOf` answers for the code. */
+  readonly status: S;
+}
+
+function row<C, S extends number>(errorClass: C, status: S): ErrorCodeRow<C, S> {
+  return { errorClass, status };
+}
+
+/**
+ * The type of {@link ERROR_CODES}: each code with its class and status, and what it means.
+ * JSR and API reports read this explicit type; the table below must agree with it.
+ *
+ * @example
+ * ```ts
+ * type Status = ErrorCodes['ERR_NOT_ACCEPTABLE']['status']; // 406
+ * ```
+ */
+export interface ErrorCodes {
+  /** A value breaks a documented rule: a repeated or forbidden field, a bad option or argument. */
+  readonly ERR_INVALID_INPUT: ErrorCodeRow<typeof InvalidInputError, 400>;
+  /** A field the formula, operation or protocol needs is absent. */
+  readonly ERR_MISSING_FIELD: ErrorCodeRow<typeof MissingFieldError, 400>;
+  /** `amount` is not a plain decimal string that fits the currency and int64. */
+  readonly ERR_INVALID_AMOUNT: ErrorCodeRow<typeof InvalidAmountError, 400>;
+  /** Malformed percent-encoding, UTF-8, Base64 or hex; a lone surrogate; too many form pairs. */
+  readonly ERR_ENCODING: ErrorCodeRow<typeof EncodingError, 400>;
+  /** Something paysig does not do: another signature method, an operation without a scheme. */
+  readonly ERR_UNSUPPORTED: ErrorCodeRow<typeof UnsupportedError, 400>;
+  /** The `control` digest does not match the fields and the control key. */
+  readonly ERR_CONTROL_MISMATCH: ErrorCodeRow<typeof ControlMismatchError, 403>;
+  /** The OAuth signature does not verify. */
+  readonly ERR_SIGNATURE_INVALID: ErrorCodeRow<typeof SignatureInvalidError, 403>;
+  /** The `Authorization` header is absent or not a well-formed OAuth header. */
+  readonly ERR_OAUTH_HEADER_MALFORMED: ErrorCodeRow<typeof OAuthHeaderError, 400>;
+  /** An `oauth_*` parameter is missing, malformed, unsupported or repeated with another value. */
+  readonly ERR_OAUTH_PARAMETER: ErrorCodeRow<typeof OAuthParameterError, 400>;
+  /** No merchant for the `oauth_consumer_key`. */
+  readonly ERR_OAUTH_UNKNOWN_CONSUMER: ErrorCodeRow<typeof UnknownConsumerError, 403>;
+  /** The signature method is not allowed for this consumer or operation. */
+  readonly ERR_OAUTH_METHOD_NOT_ALLOWED: ErrorCodeRow<typeof SignatureMethodNotAllowedError, 403>;
+  /** `oauth_timestamp` is outside the allowed window. */
+  readonly ERR_OAUTH_TIMESTAMP: ErrorCodeRow<typeof TimestampError, 403>;
+  /** The nonce was already accepted inside the window: a replay. */
+  readonly ERR_OAUTH_NONCE_REPLAYED: ErrorCodeRow<typeof NonceReplayedError, 403>;
+  /** The nonce store could not answer; the verifier fails closed. */
+  readonly ERR_NONCE_STORE: ErrorCodeRow<typeof NonceStoreError, 503>;
+  /** A key is malformed, not strict DER, encrypted, not RSA, or of the wrong kind. */
+  readonly ERR_KEY_INVALID: ErrorCodeRow<typeof KeyError, 500>;
+  /** An RSA key is shorter than 2048 bits. */
+  readonly ERR_KEY_TOO_SMALL: ErrorCodeRow<typeof WeakKeyError, 500>;
+  /** An RSA key is longer than 8192 bits. */
+  readonly ERR_KEY_TOO_LARGE: ErrorCodeRow<typeof KeyTooLargeError, 500>;
+  /** An RSA key's public exponent is not 65537. */
+  readonly ERR_KEY_EXPONENT: ErrorCodeRow<typeof KeyExponentError, 500>;
+  /** No operation has that id or path. */
+  readonly ERR_UNKNOWN_OPERATION: ErrorCodeRow<typeof UnknownOperationError, 404>;
+  /** No control key for the request's login, endpoint or endpoint group. */
+  readonly ERR_UNKNOWN_MERCHANT: ErrorCodeRow<typeof UnknownMerchantError, 403>;
+  /** The HTTP method is not `POST`. */
+  readonly ERR_METHOD_NOT_ALLOWED: ErrorCodeRow<typeof HttpMethodNotAllowedError, 405>;
+  /** `Content-Type` or `Accept` breaks the API's rules. */
+  readonly ERR_MEDIA_TYPE: ErrorCodeRow<typeof MediaTypeError, 400>;
+  /** `Accept` excludes both response formats. */
+  readonly ERR_NOT_ACCEPTABLE: ErrorCodeRow<typeof NotAcceptableError, 406>;
+  /** The body is over the size limit. */
+  readonly ERR_BODY_TOO_LARGE: ErrorCodeRow<typeof BodyTooLargeError, 413>;
+  /** The request body was already read by something else. */
+  readonly ERR_BODY_CONSUMED: ErrorCodeRow<typeof BodyConsumedError, 500>;
+}
 
 /**
  * Every error code paysig uses, with the class that carries it and the HTTP status
@@ -28,33 +111,33 @@ import { SignatureMethodNotAllowedError, TimestampError, UnknownConsumerError } 
  * for (const [code, { status }] of Object.entries(ERROR_CODES)) console.log(code, status);
  * ```
  */
-export const ERROR_CODES = {
-  ERR_INVALID_INPUT: { errorClass: InvalidInputError, status: 400 },
-  ERR_MISSING_FIELD: { errorClass: MissingFieldError, status: 400 },
-  ERR_INVALID_AMOUNT: { errorClass: InvalidAmountError, status: 400 },
-  ERR_ENCODING: { errorClass: EncodingError, status: 400 },
-  ERR_UNSUPPORTED: { errorClass: UnsupportedError, status: 400 },
-  ERR_CONTROL_MISMATCH: { errorClass: ControlMismatchError, status: 403 },
-  ERR_SIGNATURE_INVALID: { errorClass: SignatureInvalidError, status: 403 },
-  ERR_OAUTH_HEADER_MALFORMED: { errorClass: OAuthHeaderError, status: 400 },
-  ERR_OAUTH_PARAMETER: { errorClass: OAuthParameterError, status: 400 },
-  ERR_OAUTH_UNKNOWN_CONSUMER: { errorClass: UnknownConsumerError, status: 403 },
-  ERR_OAUTH_METHOD_NOT_ALLOWED: { errorClass: SignatureMethodNotAllowedError, status: 403 },
-  ERR_OAUTH_TIMESTAMP: { errorClass: TimestampError, status: 403 },
-  ERR_OAUTH_NONCE_REPLAYED: { errorClass: NonceReplayedError, status: 403 },
-  ERR_NONCE_STORE: { errorClass: NonceStoreError, status: 503 },
-  ERR_KEY_INVALID: { errorClass: KeyError, status: 500 },
-  ERR_KEY_TOO_SMALL: { errorClass: WeakKeyError, status: 500 },
-  ERR_KEY_TOO_LARGE: { errorClass: KeyTooLargeError, status: 500 },
-  ERR_KEY_EXPONENT: { errorClass: KeyExponentError, status: 500 },
-  ERR_UNKNOWN_OPERATION: { errorClass: UnknownOperationError, status: 404 },
-  ERR_UNKNOWN_MERCHANT: { errorClass: UnknownMerchantError, status: 403 },
-  ERR_METHOD_NOT_ALLOWED: { errorClass: HttpMethodNotAllowedError, status: 405 },
-  ERR_MEDIA_TYPE: { errorClass: MediaTypeError, status: 400 },
-  ERR_NOT_ACCEPTABLE: { errorClass: NotAcceptableError, status: 406 },
-  ERR_BODY_TOO_LARGE: { errorClass: BodyTooLargeError, status: 413 },
-  ERR_BODY_CONSUMED: { errorClass: BodyConsumedError, status: 500 },
-} as const;
+export const ERROR_CODES: ErrorCodes = {
+  ERR_INVALID_INPUT: /* @__PURE__ */ row(InvalidInputError, 400),
+  ERR_MISSING_FIELD: /* @__PURE__ */ row(MissingFieldError, 400),
+  ERR_INVALID_AMOUNT: /* @__PURE__ */ row(InvalidAmountError, 400),
+  ERR_ENCODING: /* @__PURE__ */ row(EncodingError, 400),
+  ERR_UNSUPPORTED: /* @__PURE__ */ row(UnsupportedError, 400),
+  ERR_CONTROL_MISMATCH: /* @__PURE__ */ row(ControlMismatchError, 403),
+  ERR_SIGNATURE_INVALID: /* @__PURE__ */ row(SignatureInvalidError, 403),
+  ERR_OAUTH_HEADER_MALFORMED: /* @__PURE__ */ row(OAuthHeaderError, 400),
+  ERR_OAUTH_PARAMETER: /* @__PURE__ */ row(OAuthParameterError, 400),
+  ERR_OAUTH_UNKNOWN_CONSUMER: /* @__PURE__ */ row(UnknownConsumerError, 403),
+  ERR_OAUTH_METHOD_NOT_ALLOWED: /* @__PURE__ */ row(SignatureMethodNotAllowedError, 403),
+  ERR_OAUTH_TIMESTAMP: /* @__PURE__ */ row(TimestampError, 403),
+  ERR_OAUTH_NONCE_REPLAYED: /* @__PURE__ */ row(NonceReplayedError, 403),
+  ERR_NONCE_STORE: /* @__PURE__ */ row(NonceStoreError, 503),
+  ERR_KEY_INVALID: /* @__PURE__ */ row(KeyError, 500),
+  ERR_KEY_TOO_SMALL: /* @__PURE__ */ row(WeakKeyError, 500),
+  ERR_KEY_TOO_LARGE: /* @__PURE__ */ row(KeyTooLargeError, 500),
+  ERR_KEY_EXPONENT: /* @__PURE__ */ row(KeyExponentError, 500),
+  ERR_UNKNOWN_OPERATION: /* @__PURE__ */ row(UnknownOperationError, 404),
+  ERR_UNKNOWN_MERCHANT: /* @__PURE__ */ row(UnknownMerchantError, 403),
+  ERR_METHOD_NOT_ALLOWED: /* @__PURE__ */ row(HttpMethodNotAllowedError, 405),
+  ERR_MEDIA_TYPE: /* @__PURE__ */ row(MediaTypeError, 400),
+  ERR_NOT_ACCEPTABLE: /* @__PURE__ */ row(NotAcceptableError, 406),
+  ERR_BODY_TOO_LARGE: /* @__PURE__ */ row(BodyTooLargeError, 413),
+  ERR_BODY_CONSUMED: /* @__PURE__ */ row(BodyConsumedError, 500),
+};
 
 /**
  * The stable codes of every {@link PaysigError} subclass, one code per class: the keys of
@@ -66,7 +149,7 @@ export const ERROR_CODES = {
  * const retryable = (code: PaysigErrorCode) => code === 'ERR_NONCE_STORE';
  * ```
  */
-export type PaysigErrorCode = keyof typeof ERROR_CODES;
+export type PaysigErrorCode = keyof ErrorCodes;
 
 /**
  * Every paysig error class, as one union discriminated by `code`: after `isPaysigError`,
@@ -80,4 +163,4 @@ export type PaysigErrorCode = keyof typeof ERROR_CODES;
  * }
  * ```
  */
-export type AnyPaysigError = InstanceType<(typeof ERROR_CODES)[PaysigErrorCode]['errorClass']>;
+export type AnyPaysigError = InstanceType<ErrorCodes[PaysigErrorCode]['errorClass']>;

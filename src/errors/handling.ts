@@ -5,7 +5,7 @@
  * @module
  */
 import { PaysigError } from './base.js';
-import { type AnyPaysigError, ERROR_CODES } from './codes.js';
+import { type AnyPaysigError, ERROR_CODES, type ErrorCodes } from './codes.js';
 
 /**
  * Whether a value is a paysig error; narrows it to {@link AnyPaysigError}.
@@ -29,7 +29,7 @@ export function isPaysigError(value: unknown): value is AnyPaysigError {
  * const status: HttpErrorStatus = httpStatusOf(error);
  * ```
  */
-export type HttpErrorStatus = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]['status'] | 500;
+export type HttpErrorStatus = ErrorCodes[keyof ErrorCodes]['status'] | 500;
 
 /**
  * The HTTP status a server should answer for an error: 400 for validation failures, 403 for an
