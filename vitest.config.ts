@@ -23,6 +23,7 @@ export default defineConfig({
           exclude: [
             'src/node/**',
             'test/cli.test.ts',
+            'test/cli-gateway.test.ts',
             'test/conformance-kit.test.ts',
             'test/bundling.test.ts',
             'test/consumer-types.test.ts',

@@ -14,6 +14,7 @@ import { httpStatusOf, PaysigError } from '../index.js';
 import { CONFORMANCE_HELP, runConformanceCommand } from './conformance.js';
 import { DEMO_HELP, runDemo } from './demo.js';
 import { DIAGNOSE_HELP, runDiagnose } from './diagnose.js';
+import { GATEWAY_HELP, runGateway } from './gateway.js';
 import { KEYGEN_HELP, runKeygen } from './keygen.js';
 import { OPERATIONS_HELP, runOperations } from './operations.js';
 import { runSign, SIGN_HELP } from './sign.js';
@@ -33,6 +34,7 @@ commands:
   keygen       generate an RSA key pair for RSA-SHA256
   demo         sign and verify a sample request for every operation
   conformance  run the golden vectors against an SDK in any language (--adapter)
+  gateway      serve a local test gateway that verifies requests as the service does
 
 "paysig <command> --help" describes a command. Secrets come only from the environment:
 PAYSIG_LOGIN, PAYSIG_CONTROL_KEY, PAYSIG_CONTROL_KEY_FILE, PAYSIG_PRIVATE_KEY_FILE,
@@ -49,6 +51,7 @@ const COMMANDS: Record<string, Command> = {
   keygen: { help: KEYGEN_HELP, run: runKeygen },
   demo: { help: DEMO_HELP, run: runDemo },
   conformance: { help: CONFORMANCE_HELP, run: runConformanceCommand },
+  gateway: { help: GATEWAY_HELP, run: runGateway },
 };
 
 /** The package's version, from the package.json two levels above this file (dist/cli/); undefined when unreadable. */

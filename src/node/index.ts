@@ -25,3 +25,4 @@ export { toFetchRequest, type ToFetchRequestOptions } from './request.js';
 export type { IncomingMessageLike, IncomingUrlOptions } from './incoming.js';
 export type { RawBody } from './body.js';
 export { verifyIncoming, type VerifyIncomingOptions } from './verify.js';
+export { serve, type ServeOptions, type ServedHandler } from './serve.js';

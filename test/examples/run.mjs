@@ -2,7 +2,7 @@
 // package name, resolved by self-reference to dist/). Each receiving server starts on a free
 // loopback port and gets the requests of checks.mjs; each signer's printed request is checked
 // independently (node:crypto) and by verifyRequest; the callback receiver gets a valid and a
-// tampered callback. Time-bounded per example; every process is killed as a group at the end.
+// tampered callback; the merchant's test suite runs against the test gateway. Time-bounded per example; every process is killed as a group at the end.
 // Prints one line per check and, last, `N passed, M failed`. `node test/examples/run.mjs bun deno`
 // runs some examples. Needs a built dist/ (`npm run build`).
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -120,6 +120,17 @@ async function runSigner(s) {
   }
 }
 
+async function runMerchantTests() {
+  // A merchant's own test suite (node:test) against the test gateway of paysig/testing.
+  const r = await runToEnd(process.execPath, ['--test', 'examples/merchant-tests/'], { cwd: ROOT, limitMs: LIMIT_MS });
+  const pass = Number(/^# pass (\d+)$/m.exec(r.stdout)?.[1] ?? 0);
+  const fail = Number(/^# fail (\d+)$/m.exec(r.stdout)?.[1] ?? 1);
+  record(
+    `merchant-tests: node --test (${pass} passed, ${fail} failed)`,
+    r.code === 0 && pass >= 2 && fail === 0 ? '' : `exit ${r.code}: ${(r.stdout + r.stderr).slice(-2000)}`,
+  );
+}
+
 if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
   console.log('examples: dist/ is not built; run `npm run build` first');
   console.log('0 passed, 1 failed');
@@ -131,6 +142,7 @@ const wanted = (name) => only.length === 0 || only.includes(name);
 for (const name of Object.keys(servers)) if (wanted(name)) await runServer(name);
 if (wanted('callback')) await runCallback();
 for (const s of signers) if (wanted('signers') || wanted(`signer-${s.name}`)) await runSigner(s);
+if (wanted('merchant-tests')) await runMerchantTests();
 
 const failed = results.filter((r) => !r.ok).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);

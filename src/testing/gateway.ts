@@ -1,0 +1,314 @@
+/**
+ * `createTestGateway`: a stand-in for the service, for a merchant's tests. It verifies every
+ * catalog operation exactly as `verifyRequest` does (Accept negotiation, trimming, replay),
+ * answers in the service's shape, explains every refusal to the developer, records every
+ * request, and delivers signed callbacks to the merchant's `server_callback_url`.
+ *
+ * Made-up values, labelled as such: `paynet-order-id` counts up from 1000, `serial-number` is
+ * random hex, `status` is `processing` until a callback says otherwise, `card-ref-id` is
+ * `test-card-ref-<n>`. Field names come from the service's public documentation.
+ *
+ * @module
+ */
+import { randomBytes } from '#crypto';
+import { diagnose } from '../diagnose/index.js';
+import type { Diagnosis } from '../diagnose/diagnosis.js';
+import { httpStatusOf, InvalidInputError, PaysigError } from '../errors/index.js';
+import type { CryptoKeyLike } from '../crypto/key-like.js';
+import { negotiateAccept, type ResponseFormat } from '../operations/accept.js';
+import { readBody } from '../operations/body.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  verifyRequest,
+  type CredentialsQuery,
+  type VerifiedRequest,
+} from '../operations/verify.js';
+import { MemoryNonceStore } from '../stores/memory/index.js';
+import type { CallbackStatus } from '../operations/callback.js';
+import { signCallback } from './callback.js';
+import { explain } from './explain.js';
+import { errorFields, headerText, reply } from './reply.js';
+
+/** A merchant the gateway knows. */
+export interface TestMerchant {
+  /** Merchant login (the `login` field, and the OAuth consumer key). */
+  login: string;
+  /** The merchant's endpoint ids; a request to another endpoint is refused (default: any). */
+  endpointIds?: readonly string[];
+  /** The merchant's endpoint group ids (default: any). */
+  endpointGroupIds?: readonly string[];
+  /** Control key: control digests, HMAC-SHA1, and the callbacks the gateway sends. */
+  controlKey?: string;
+  /** RSA public key (PEM or `CryptoKey`) for RSA-SHA256 operations. */
+  publicKey?: string | CryptoKeyLike;
+}
+
+/** Options of {@link createTestGateway}. */
+export interface TestGatewayOptions {
+  /** The merchants the gateway accepts. */
+  merchants: readonly TestMerchant[];
+  /** Path prefix in front of `/api/...` (default `'/paynet'`, as the service's URLs have). */
+  basePath?: string;
+  /** Clock in seconds for OAuth timestamps (default: now). */
+  now?: () => number;
+  /**
+   * Which callback hosts the gateway may call (default: loopback only: `localhost`, `127.0.0.0/8`,
+   * `[::1]`), so a test never sends a request off the machine.
+   */
+  allowCallbackHost?: (hostname: string) => boolean;
+}
+
+/** One request the gateway received, as recorded for assertions. */
+export interface RecordedRequest {
+  /** HTTP method. */
+  readonly method: string;
+  /** URL as received. */
+  readonly url: string;
+  /** The body as text. */
+  readonly body: string;
+  /** The catalog id of the operation, when the path named one. */
+  readonly operationId?: string;
+  /** True when the request verified. */
+  readonly accepted: boolean;
+  /** The HTTP status answered. */
+  readonly status: number;
+  /** The fields answered (success or error shape). */
+  readonly response: ReadonlyArray<readonly [string, string]>;
+  /** The verified request, when accepted. */
+  readonly verified?: VerifiedRequest;
+  /** Why it was refused, when refused: the full diagnosis (no secret in it). */
+  readonly diagnosis?: Diagnosis;
+  /** Why it was refused, in one line (also sent in the `X-Paysig-Explanation` header). */
+  readonly explanation?: string;
+}
+
+/** The answer to {@link TestGateway.sendCallback}. */
+export interface DeliveredCallback {
+  /** The URL called (with the signed query for a GET). */
+  readonly url: string;
+  /** The HTTP status the merchant answered. */
+  readonly status: number;
+}
+
+/** A test gateway: a Fetch handler plus what it recorded. */
+export interface TestGateway {
+  /** Handles one request (bind-free: pass it to a server as it is). */
+  readonly fetch: (request: Request) => Promise<Response>;
+  /** Every request so far, oldest first. */
+  readonly requests: readonly RecordedRequest[];
+  /**
+   * Sends the signed callback of an accepted request to its `server_callback_url`, as the service
+   * does when the transaction ends, and remembers the status for the `status` operation.
+   * @param paynetOrderId - the `paynet-order-id` the gateway answered.
+   * @param status - the final status to report (default `approved`).
+   */
+  sendCallback(paynetOrderId: string, status?: CallbackStatus): Promise<DeliveredCallback>;
+}
+
+const TYPES: Readonly<Record<string, string>> = {
+  status: 'status-response',
+  'status-v4': 'status-response',
+  'get-card-info': 'get-card-info-response',
+  'create-card-ref': 'create-card-ref-response',
+  'create-card-ref-v4': 'create-card-ref-response',
+};
+
+function loopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+function randomHex(bytes: number): string {
+  return [...randomBytes(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * A stand-in for the service that checks signatures exactly as `verifyRequest` does, offline.
+ * Serve it with `serve` from `paysig/node` (or any server that takes a Fetch handler), point the
+ * merchant's client at it, and assert on {@link TestGateway.requests}.
+ *
+ * @example
+ * ```ts
+ * import { createTestGateway } from 'paysig/testing';
+ * import { serve } from 'paysig/node';
+ *
+ * const gateway = createTestGateway({ merchants: [{ login: 'merchant', endpointIds: ['1111'], controlKey }] });
+ * const server = await serve(gateway.fetch, { port: 0 });
+ * // ... run the client against `${server.url}/paynet/api/v2/sale/1111` ...
+ * console.log(gateway.requests.at(-1)?.explanation);
+ * await server.close();
+ * ```
+ */
+export function createTestGateway(options: TestGatewayOptions): TestGateway {
+  if (options === null || typeof options !== 'object' || !Array.isArray(options.merchants)) {
+    throw new InvalidInputError('createTestGateway needs { merchants: [...] }', { field: 'merchants' });
+  }
+  const merchants = [...options.merchants];
+  const basePath = options.basePath ?? '/paynet';
+  const allowHost = options.allowCallbackHost ?? loopback;
+  const nonceStore = new MemoryNonceStore();
+  const requests: RecordedRequest[] = [];
+  const orders = new Map<
+    string,
+    { merchant: TestMerchant; operationId: string; fields: Map<string, string>; status: string }
+  >();
+  let nextOrder = 1000;
+
+  const merchantOf = (who: CredentialsQuery): TestMerchant | undefined => {
+    const login = who.login ?? who.consumerKey;
+    const owns = (m: TestMerchant): boolean =>
+      (who.endpointId === undefined || m.endpointIds === undefined || m.endpointIds.includes(who.endpointId)) &&
+      (who.endpointGroupId === undefined ||
+        m.endpointGroupIds === undefined ||
+        m.endpointGroupIds.includes(who.endpointGroupId));
+    const found = login !== undefined ? merchants.filter((m) => m.login === login) : merchants;
+    return found.find(owns);
+  };
+  const credentials = (who: CredentialsQuery) => {
+    const m = merchantOf(who);
+    if (m === undefined) return undefined;
+    return {
+      ...(m.controlKey !== undefined ? { controlKey: m.controlKey } : {}),
+      ...(m.publicKey !== undefined ? { publicKey: m.publicKey } : {}),
+    };
+  };
+  const verifyOptions = () => ({
+    basePath,
+    credentials,
+    nonceStore,
+    ...(options.now !== undefined ? { now: options.now() } : {}),
+  });
+
+  const accept = (verified: VerifiedRequest, record: Omit<RecordedRequest, 'accepted' | 'status' | 'response'>) => {
+    const fields = new Map(verified.signedParams.map((p) => [p.name, p.value] as const));
+    const login = verified.login ?? verified.consumerKey;
+    const merchant = merchantOf({
+      operation: verified.operation,
+      ...(login !== undefined ? { login } : {}),
+      ...(verified.endpointId !== undefined ? { endpointId: verified.endpointId } : {}),
+      ...(verified.endpointGroupId !== undefined ? { endpointGroupId: verified.endpointGroupId } : {}),
+    });
+    const id = verified.operation.id;
+    const known = fields.get('orderid');
+    const order = known !== undefined && orders.has(known) ? known : String(nextOrder++);
+    if (!orders.has(order) && merchant !== undefined)
+      orders.set(order, { merchant, operationId: id, fields, status: 'processing' });
+    const response: Array<[string, string]> = [
+      ['type', TYPES[id] ?? 'async-response'],
+      ['status', orders.get(order)?.status ?? 'processing'],
+      ['paynet-order-id', order],
+      ['merchant-order-id', fields.get('client_orderid') ?? fields.get('client-order-id') ?? ''],
+      ['serial-number', randomHex(16)],
+    ];
+    const endpoint = verified.endpointId ?? verified.endpointGroupId;
+    if (endpoint !== undefined) response.push(['end-point-id', endpoint]);
+    if (TYPES[id] === 'create-card-ref-response') response.push(['card-ref-id', `test-card-ref-${order}`]);
+    requests.push({ ...record, verified, accepted: true, status: 200, response });
+    return reply(response, 200, verified.responseFormat);
+  };
+
+  const fetch = async (request: Request): Promise<Response> => {
+    let format: ResponseFormat = 'form';
+    try {
+      format = negotiateAccept(request.headers.get('accept'), 'negotiate');
+    } catch {
+      // An unreadable Accept is refused by verifyRequest below; the refusal is form-encoded.
+    }
+    let body = '';
+    let record: Omit<RecordedRequest, 'accepted' | 'status' | 'response'> = {
+      method: request.method,
+      url: request.url,
+      body,
+    };
+    try {
+      if (request.method !== 'GET' && request.method !== 'HEAD') body = await readBody(request, DEFAULT_MAX_BODY_BYTES);
+      record = { ...record, body };
+      const copy = (): Request =>
+        new Request(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.method !== 'GET' && request.method !== 'HEAD' ? { body } : {}),
+        });
+      const verified = await verifyRequest(copy(), verifyOptions());
+      return accept(verified, { ...record, operationId: verified.operation.id });
+    } catch (error) {
+      const { nonceStore: _unused, ...diagnoseOptions } = verifyOptions();
+      const diagnosis = await diagnose(
+        { method: request.method, url: request.url, headers: request.headers, body },
+        diagnoseOptions,
+      ).catch(() => undefined);
+      const explanation =
+        diagnosis !== undefined ? explain(diagnosis) : error instanceof PaysigError ? error.message : 'internal error';
+      const status = httpStatusOf(error);
+      const response = errorFields(error);
+      requests.push({
+        ...record,
+        ...(diagnosis?.operation !== undefined ? { operationId: diagnosis.operation.id } : {}),
+        accepted: false,
+        status,
+        response,
+        ...(diagnosis !== undefined ? { diagnosis } : {}),
+        explanation,
+      });
+      const extra: Record<string, string> = { 'X-Paysig-Explanation': headerText(explanation) };
+      if (status === 405) extra['Allow'] = 'POST';
+      return reply(response, status, format, extra);
+    }
+  };
+
+  const sendCallback = async (
+    paynetOrderId: string,
+    status: CallbackStatus = 'approved',
+  ): Promise<DeliveredCallback> => {
+    const order = orders.get(paynetOrderId);
+    if (order === undefined) {
+      throw new InvalidInputError(`no accepted request has paynet-order-id ${JSON.stringify(paynetOrderId)}`, {
+        field: 'paynetOrderId',
+      });
+    }
+    const url = order.fields.get('server_callback_url');
+    if (url === undefined) {
+      throw new InvalidInputError('that request sent no server_callback_url', { field: 'server_callback_url' });
+    }
+    const controlKey = order.merchant.controlKey;
+    if (controlKey === undefined) {
+      throw new InvalidInputError('the merchant has no control key to sign callbacks with', { field: 'controlKey' });
+    }
+    let host: string;
+    try {
+      host = new URL(url).hostname;
+    } catch {
+      throw new InvalidInputError('server_callback_url is not an absolute URL', { field: 'server_callback_url' });
+    }
+    if (!allowHost(host)) {
+      throw new InvalidInputError(
+        `the test gateway calls only loopback hosts, not ${JSON.stringify(host)} (option allowCallbackHost)`,
+        { field: 'server_callback_url' },
+      );
+    }
+    const merchantOrder = order.fields.get('client_orderid') ?? order.fields.get('client-order-id') ?? '';
+    const amount = order.fields.get('amount');
+    const signed = await signCallback(
+      {
+        status,
+        orderid: paynetOrderId,
+        client_orderid: merchantOrder,
+        ...(amount !== undefined ? { amount } : {}),
+        type: order.operationId,
+      },
+      controlKey,
+      { url },
+    );
+    order.status = status;
+    const answer = await globalThis.fetch(signed.request(), { redirect: 'manual' });
+    await answer.body?.cancel();
+    return { url: signed.url, status: answer.status };
+  };
+
+  return {
+    fetch,
+    get requests() {
+      return requests;
+    },
+    sendCallback,
+  };
+}
