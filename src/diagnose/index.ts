@@ -19,7 +19,7 @@ import { serviceTrim } from '../catalog/trim.js';
 import { resolveAuth, type ResolvedAuth } from '../catalog/scheme.js';
 import { formulaHasLogin } from '../catalog/terms.js';
 import { exponentOf } from '../catalog/exponent.js';
-import { matchOperationPath } from '../catalog/lookup.js';
+import { basePathThatMatches, matchOperationPath } from '../catalog/lookup.js';
 import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../operations/verify.js';
 
 /** A request given as its parts rather than as a Fetch `Request`. */
@@ -174,11 +174,22 @@ export async function diagnose(request: Request | DiagnoseRequestParts, options:
     return { ...d, problem: 'the request URL is not an absolute URL' };
   }
   const match = matchOperationPath(path, options.basePath ?? '');
-  if (match === undefined)
+  if (match === undefined) {
+    const fix = basePathThatMatches(path, options.basePath ?? '');
     return {
       ...d,
       problem: `no operation at path ${JSON.stringify(path.slice(0, 200))} (basePath ${JSON.stringify(options.basePath ?? '')})`,
+      hints:
+        fix === undefined
+          ? []
+          : [
+              {
+                id: 'base-path',
+                message: `the path is an operation's under basePath ${JSON.stringify(fix)}: pass basePath: '${fix}'`,
+              },
+            ],
     };
+  }
   const op = match.operation;
   const endpointId = match.endpointId ?? '';
   const endpoint = match.endpointGroupId !== undefined ? { endpointGroupId: match.endpointGroupId } : { endpointId };
@@ -236,6 +247,8 @@ export async function diagnose(request: Request | DiagnoseRequestParts, options:
     expectedMethod: auth.method,
     method: parts.method,
     url: signedUrl,
+    headers: parts.headers,
+    basePath: options.basePath ?? '',
     authorization: parts.headers.get('authorization'),
     raw,
     trimmed,

@@ -22,7 +22,7 @@ import {
 import { verifyOAuth, type VerifyOAuthOptions } from '../oauth/index.js';
 import type { NonceStore } from '../stores/types.js';
 import type { Operation } from '../catalog/index.js';
-import { matchOperationPath } from '../catalog/lookup.js';
+import { matchOperationPath, unknownPathMessage } from '../catalog/lookup.js';
 import { pathAndQuery } from './url-parts.js';
 import { serviceTrim } from '../catalog/trim.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
@@ -195,9 +195,7 @@ export async function verifyRequestParts(
   const url = pathAndQuery(requestUrl);
   const match = matchOperationPath(url.pathname, options.basePath ?? '');
   if (match === undefined) {
-    throw new UnknownOperationError(`no operation at path ${JSON.stringify(url.pathname.slice(0, 200))}`, {
-      field: 'path',
-    });
+    throw new UnknownOperationError(unknownPathMessage(url.pathname, options.basePath), { field: 'path' });
   }
   const op = match.operation;
   checkContentType(request.header('content-type'));
