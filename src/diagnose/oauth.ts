@@ -132,7 +132,10 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
     if (Math.abs(offset) > ctx.maxSkewSeconds) {
       hints.push({
         id: 'stale-timestamp',
-        message: `oauth_timestamp is ${Math.abs(offset)} s in the ${offset > 0 ? 'future' : 'past'}, beyond the ${ctx.maxSkewSeconds} s allowed: keep the client's clock on NTP and sign just before sending`,
+        message:
+          Number(timestamp) >= 1e12 && Number(timestamp) > ctx.now * 100
+            ? 'oauth_timestamp is in milliseconds (Date.now()): milliseconds? send seconds, Math.floor(Date.now() / 1000)'
+            : `oauth_timestamp is ${Math.abs(offset)} s in the ${offset > 0 ? 'future' : 'past'}, beyond the ${ctx.maxSkewSeconds} s allowed: keep the client's clock on NTP and sign just before sending`,
       });
     }
   }

@@ -102,7 +102,7 @@ export function urlVariants(url: string, headers: Headers, basePath: string): Ar
     );
   }
   const prefix = first(headers, 'x-forwarded-prefix')?.replace(/\/+$/, '');
-  if (prefix !== undefined && prefix.startsWith('/') && !u.pathname.startsWith(`${prefix}/`)) {
+  if (prefix?.startsWith('/') && !u.pathname.startsWith(`${prefix}/`)) {
     add(
       'base-path',
       `${u.origin}${prefix}${u.pathname}${u.search}`,

@@ -211,7 +211,11 @@ export async function verifyOAuth(
   if (signatureMethod === 'HMAC-SHA1') {
     const secret = creds.consumerSecret;
     if (typeof secret !== 'string' || secret.length === 0) {
-      throw new SignatureMethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no consumer secret)');
+      throw new SignatureMethodNotAllowedError(
+        'controlKey' in creds
+          ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey }; verifyRequest is the one that reads controlKey)'
+          : 'HMAC-SHA1 is not allowed for this consumer (no consumer secret)',
+      );
     }
     const tokenSecret = '';
     const expected = await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString);

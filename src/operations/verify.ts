@@ -238,7 +238,12 @@ export async function verifyRequestParts(
     if (typeof controlKey !== 'string' || controlKey === '') {
       const field =
         login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
-      throw new UnknownMerchantError(`no control key for this merchant (unknown ${field})`, { field });
+      throw new UnknownMerchantError(
+        creds !== undefined && creds !== null && 'consumerSecret' in creds
+          ? `no control key for this merchant: the credentials function returned { consumerSecret }, but verifyRequest reads { controlKey } (return { controlKey })`
+          : `no control key for this merchant (unknown ${field})`,
+        { field },
+      );
     }
     const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
     await verifyControl(auth.formula, fields, controlKey, received, {
@@ -265,7 +270,13 @@ export async function verifyRequestParts(
       // Hand over only the secret the operation's method uses: a request signed with the other
       // method then fails as "method not allowed" rather than being checked with a wrong key.
       if (method === 'HMAC-SHA1') {
-        return c.controlKey !== undefined ? { consumerSecret: c.controlKey } : {};
+        if (c.controlKey !== undefined) return { consumerSecret: c.controlKey };
+        if ('consumerSecret' in c) {
+          throw new SignatureMethodNotAllowedError(
+            'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { consumerSecret }, but verifyRequest reads { controlKey } (return { controlKey })',
+          );
+        }
+        return {};
       }
       return c.publicKey !== undefined ? { publicKey: c.publicKey } : {};
     },
