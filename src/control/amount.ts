@@ -23,7 +23,7 @@ export function minorUnitsString(amount: string, exponent = 2): string {
   if (typeof amount !== 'string') {
     throw new InvalidAmountError(
       typeof amount === 'number'
-        ? 'amount must be a decimal string such as "10.42", not a number: floating point cannot hold most amounts exactly'
+        ? 'amount is a number: pass a decimal string such as "10.42" (floating point cannot hold most amounts exactly)'
         : `amount must be a decimal string such as "10.42", got ${typeof amount}`,
     );
   }

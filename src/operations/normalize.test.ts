@@ -30,7 +30,7 @@ describe('normalizeParams: an object of fields', () => {
     const e = refusal({ amount: 10 });
     expect(e).toMatchObject({ code: 'ERR_INVALID_AMOUNT', field: 'amount' });
     expect(e.message).toBe(
-      'amount must be a decimal string such as "10.42", not a number: floating point cannot hold most amounts exactly',
+      'amount is a number: pass a decimal string such as "10.42" (floating point cannot hold most amounts exactly)',
     );
   });
 

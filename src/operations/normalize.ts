@@ -15,7 +15,7 @@ function valueString(name: string, v: ParamValue): string | undefined {
   if (typeof v === 'number') {
     if (name === 'amount') {
       throw new InvalidAmountError(
-        `amount must be a decimal string such as "10.42", not a number: floating point cannot hold most amounts exactly`,
+        `amount is a number: pass a decimal string such as "10.42" (floating point cannot hold most amounts exactly)`,
       );
     }
     if (!Number.isSafeInteger(v)) {
