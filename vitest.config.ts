@@ -23,6 +23,8 @@ export default defineConfig({
           exclude: [
             'src/node/**',
             'test/cli.test.ts',
+            'test/cli-request-input.test.ts',
+            'test/debugger-command.test.ts',
             'test/conformance-kit.test.ts',
             'test/bundling.test.ts',
             'test/consumer-types.test.ts',
