@@ -8,6 +8,9 @@
  * @module
  */
 
+/** Makes the error thrown for a command that cannot be read (the CLI's usage error, the page's). */
+export type Fail = (message: string) => Error;
+
 /** A request as its parts: what a curl command sends. */
 export interface CurlRequest {
   method: string;
@@ -17,7 +20,7 @@ export interface CurlRequest {
 }
 
 /** Splits a shell command line into words, as a POSIX shell would (no expansion). */
-export function shellWords(line: string): string[] {
+export function shellWords(line: string, fail: Fail): string[] {
   const words: string[] = [];
   let word = '';
   let inWord = false;
@@ -34,7 +37,7 @@ export function shellWords(line: string): string[] {
       i++;
     } else if (c === "'") {
       const end = line.indexOf("'", i + 1);
-      if (end < 0) throw new Error('a single quote is not closed');
+      if (end < 0) throw fail('a single quote is not closed');
       word += line.slice(i + 1, end);
       inWord = true;
       i = end + 1;
@@ -47,7 +50,7 @@ export function shellWords(line: string): string[] {
           i += 2;
         } else word += line[i++];
       }
-      if (i >= line.length) throw new Error("a $'...' quote is not closed");
+      if (i >= line.length) throw fail("a $'...' quote is not closed");
       inWord = true;
       i++;
     } else if (c === '"') {
@@ -58,7 +61,7 @@ export function shellWords(line: string): string[] {
           i += 2;
         } else word += line[i++];
       }
-      if (i >= line.length) throw new Error('a double quote is not closed');
+      if (i >= line.length) throw fail('a double quote is not closed');
       inWord = true;
       i++;
     } else if (c === '\\') {
@@ -114,11 +117,11 @@ function dataUrlencode(arg: string): string {
  * Parses `curl ...` into method, URL, headers and body. Several `-d` values are joined with `&`,
  * as curl joins them; `-G` moves them into the query.
  *
- * @throws Error with a message for a person when the line is not a curl command or has no URL.
+ * @throws what `fail` makes, with a message for a person, when the line is not a curl command or has no URL.
  */
-export function parseCurl(command: string): CurlRequest {
-  const words = shellWords(command.trim());
-  if (words[0] !== 'curl') throw new Error('a curl command starts with "curl"');
+export function parseCurl(command: string, fail: Fail): CurlRequest {
+  const words = shellWords(command.trim(), fail);
+  if (words[0] !== 'curl') throw fail('a curl command starts with "curl"');
   let method: string | undefined;
   let url: string | undefined;
   let get = false;
@@ -132,7 +135,7 @@ export function parseCurl(command: string): CurlRequest {
     const value = (): string => {
       if (eq > 0) return word.slice(eq + 1);
       const v = words[++i];
-      if (v === undefined) throw new Error(`curl option ${w} needs a value`);
+      if (v === undefined) throw fail(`curl option ${w} needs a value`);
       return v;
     };
     if (METHOD.has(w)) method = value();
@@ -140,7 +143,7 @@ export function parseCurl(command: string): CurlRequest {
     else if (HEADER.has(w)) {
       const h = value();
       const colon = h.indexOf(':');
-      if (colon <= 0) throw new Error(`header ${JSON.stringify(h)} has no "name: value"`);
+      if (colon <= 0) throw fail(`header ${JSON.stringify(h)} has no "name: value"`);
       headers.push([h.slice(0, colon).trim(), h.slice(colon + 1).trim()]);
     } else if (DATA.has(w)) data.push(value());
     else if (w === '--data-urlencode') data.push(dataUrlencode(value()));
@@ -155,7 +158,7 @@ export function parseCurl(command: string): CurlRequest {
       continue; // a flag: -s, -v, -L, -k, --compressed ...
     else if (url === undefined) url = w;
   }
-  if (url === undefined) throw new Error('the curl command has no URL');
+  if (url === undefined) throw fail('the curl command has no URL');
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) url = `http://${url}`;
   let body = data.join('&');
   if (get && body !== '') {

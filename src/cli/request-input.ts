@@ -99,11 +99,7 @@ export function parseRawHttp(text: string, urlScheme = 'https'): RawRequest {
 
 /** A curl command as a request (the same parser as the signature debugger's). */
 export function parseCurlRequest(text: string): RawRequest {
-  try {
-    return parseCurl(text);
-  } catch (e) {
-    throw new UsageError(`cannot read the curl command: ${(e as Error).message}`, { field: 'request' });
-  }
+  return parseCurl(text, (message) => new UsageError(`cannot read the curl command: ${message}`, { field: 'request' }));
 }
 
 /** The request as parts for `diagnose` (without `Host` and `Content-Length`, which the URL and body give). */

@@ -55,7 +55,7 @@ describe('values that are neither PEM strings nor CryptoKeys', () => {
     [{}, 'an object that is not a CryptoKey'],
     [
       new Uint8Array(4),
-      "bytes (a Buffer from readFileSync?): pass the PEM text, readFileSync(path, 'utf8') or buffer.toString()",
+      "bytes (readFileSync without an encoding?): pass the PEM text, readFileSync(path, 'utf8') or bytes.toString()",
     ],
     [tagged, 'function'],
   ])('%s: the message says what was given', async (value, got) => {

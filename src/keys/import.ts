@@ -125,7 +125,7 @@ function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandl
   const hint = kind === 'private' ? "{ format: 'pem', type: 'pkcs8' }" : "{ format: 'pem', type: 'spki' }";
   let got: string;
   if (key instanceof Uint8Array) {
-    got = `bytes (a Buffer from readFileSync?): pass the PEM text, readFileSync(path, 'utf8') or buffer.toString()`;
+    got = `bytes (readFileSync without an encoding?): pass the PEM text, readFileSync(path, 'utf8') or bytes.toString()`;
   } else if (key !== null && typeof key === 'object' && typeof (key as { export?: unknown }).export === 'function') {
     got = `a Node KeyObject: pass the PEM string or key.export(${hint})`;
   } else {
