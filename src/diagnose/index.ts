@@ -107,7 +107,9 @@ async function partsOf(request: Request | DiagnoseRequestParts, max: number): Pr
  * Known mistakes are reported in `hints`, each with a stable id, and each confirmed by
  * recomputing the variant (a few digests or signatures at most): the amount through a float,
  * untrimmed values, `oauth_*` encoded or counted twice, a key of the wrong kind or form, a stale
- * timestamp, the body's login against the consumer key.
+ * timestamp, the body's login against the consumer key, and the deployment variants of an OAuth
+ * URL and key (scheme and host from forwarding headers, base path, trailing slash, the HMAC key
+ * with `&` doubled or missing).
  *
  * Work is bounded as in `verifyRequest` (`maxBodyBytes`, header, URL and parameter caps). A bad
  * request never throws: it gets a diagnosis. Nonces are neither checked nor recorded.
