@@ -24,6 +24,7 @@ import type { NonceStore } from '../stores/types.js';
 import type { Operation } from '../catalog/index.js';
 import { matchOperationPath, unknownPathMessage } from '../catalog/lookup.js';
 import { pathAndQuery } from './url-parts.js';
+import { misnamedSecret } from './credentials-name.js';
 import { serviceTrim } from '../catalog/trim.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
@@ -238,12 +239,10 @@ export async function verifyRequestParts(
     if (typeof controlKey !== 'string' || controlKey === '') {
       const field =
         login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
-      throw new UnknownMerchantError(
-        creds !== undefined && creds !== null && 'consumerSecret' in creds
-          ? `no control key for this merchant: the credentials function returned { consumerSecret }, but verifyRequest reads { controlKey } (return { controlKey })`
-          : `no control key for this merchant (unknown ${field})`,
-        { field },
-      );
+      const fix = misnamedSecret(creds);
+      throw new UnknownMerchantError(`no control key for this merchant${fix ? `: ${fix}` : ` (unknown ${field})`}`, {
+        field,
+      });
     }
     const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
     await verifyControl(auth.formula, fields, controlKey, received, {
@@ -270,13 +269,9 @@ export async function verifyRequestParts(
       // Hand over only the secret the operation's method uses: a request signed with the other
       // method then fails as "method not allowed" rather than being checked with a wrong key.
       if (method === 'HMAC-SHA1') {
-        if (c.controlKey !== undefined) return { consumerSecret: c.controlKey };
-        if ('consumerSecret' in c) {
-          throw new SignatureMethodNotAllowedError(
-            'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { consumerSecret }, but verifyRequest reads { controlKey } (return { controlKey })',
-          );
-        }
-        return {};
+        const fix = c.controlKey === undefined ? misnamedSecret(c) : undefined;
+        if (fix) throw new SignatureMethodNotAllowedError(`HMAC-SHA1 is not allowed for this consumer: ${fix}`);
+        return c.controlKey !== undefined ? { consumerSecret: c.controlKey } : {};
       }
       return c.publicKey !== undefined ? { publicKey: c.publicKey } : {};
     },
