@@ -24,6 +24,8 @@ export default defineConfig({
             'src/node/**',
             'test/cli.test.ts',
             'test/cli-gateway.test.ts',
+            'test/cli-request-input.test.ts',
+            'test/debugger-command.test.ts',
             'test/conformance-kit.test.ts',
             'test/bundling.test.ts',
             'test/consumer-types.test.ts',

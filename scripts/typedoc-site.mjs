@@ -7,10 +7,11 @@
 // - links to the signature debugger point at the page the docs build writes, and the sidebar
 //   links to it from every page;
 // - the API reference is grouped by task (scripts/typedoc-categories.mjs);
+// - a code span in a heading keeps its text in the page's table of contents;
 // - after rendering, the debugger (docs/debugger/) is bundled into <out>/debugger/.
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Converter, JSX, ReflectionKind, RendererEvent } from 'typedoc';
+import { Application, Converter, JSX, ReflectionKind, RendererEvent } from 'typedoc';
 import { buildDebugger } from '../docs/debugger/build.mjs';
 import { entries } from './entries.mjs';
 import { categorizeBySource } from './typedoc-categories.mjs';
@@ -26,7 +27,38 @@ const MODULE_NAMES = Object.fromEntries(
 /** @param {import('typedoc').Application} app */
 export function load(app) {
   categorizeBySource(app, join(ROOT, 'src'));
+  site(app);
 
+  // typedoc builds each page's table of contents from the text tokens of a heading, so a code
+  // span vanished from it ("## The `paysig` command" was listed as "The  command"). A code
+  // span in a heading gets its text as a child token: the contents read it, the page still
+  // renders it as code.
+  // Set once the options are read (they are read again after the plugins load).
+  app.on(Application.EVENT_BOOTSTRAP_END, () => headingCodeInContents(app));
+}
+
+/** @param {import('typedoc').Application} app */
+function headingCodeInContents(app) {
+  const loader = app.options.getValue('markdownItLoader');
+  app.options.setValue('markdownItLoader', (parser) => {
+    loader(parser);
+    parser.core.ruler.push('paysig-heading-code', (state) => {
+      state.tokens.forEach((token, i) => {
+        if (token.type !== 'inline' || state.tokens[i - 1]?.type !== 'heading_open') return;
+        for (const child of token.children ?? []) {
+          if (child.type === 'code_inline' && child.children == null) {
+            const text = new state.Token('text', '', 0);
+            text.content = child.content;
+            child.children = [text];
+          }
+        }
+      });
+    });
+  });
+}
+
+/** @param {import('typedoc').Application} app */
+function site(app) {
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
     const project = context.project;
     /** @type {Map<string, number>} absolute path of a page's markdown file -> its file id */

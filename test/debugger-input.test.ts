@@ -101,3 +101,28 @@ describe('parsePasted', () => {
     expect(() => parsePasted('  ')).toThrow(/paste/);
   });
 });
+
+describe('the debugger on a request received behind a proxy', () => {
+  it('a curl command from the proxy log, signed for the public URL, gets the forwarded-url hint', async () => {
+    // examine() imports paysig by name: dist/, which the test suite builds first.
+    const { examine } = await import('../docs/debugger/examine.js');
+    const { clientAuthorization, clientForm } = await import('./helpers/client-sign.js');
+    const key = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
+    const pairs: Array<[string, string]> = [
+      ['client_orderid', 'P-1'],
+      ['amount', '10.00'],
+      ['currency', 'EUR'],
+    ];
+    const signedFor = 'https://gate.example.com/paynet/api/v2/payout/1111';
+    const auth = clientAuthorization(signedFor, pairs, { method: 'HMAC-SHA1', consumerKey: 'm', secret: key });
+    const curl = `curl -X POST http://127.0.0.1:3000/paynet/api/v2/payout/1111 -H 'X-Forwarded-Proto: https' -H 'X-Forwarded-Host: gate.example.com' -H 'Authorization: ${auth}' --data-raw '${clientForm(pairs)}'`;
+    const pasted = parsePasted(curl);
+    expect(pasted.kind).toBe('curl');
+    const result = await examine(pasted.request, { controlKey: key, publicKey: '' });
+    expect(result.kind).toBe('operation');
+    const d = result.kind === 'operation' ? result.diagnosis : undefined;
+    expect(d?.valid).toBe(false);
+    expect(d?.hints.map((h) => h.id)).toEqual(['forwarded-url']);
+    expect(d?.hints[0]?.message).toContain(signedFor);
+  });
+});

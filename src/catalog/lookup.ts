@@ -64,3 +64,26 @@ export function matchOperationPath(pathname: string, basePath = ''): PathMatch |
   }
   return undefined;
 }
+
+/**
+ * For a path that matches no operation under `basePath`: the base path under which it would
+ * match (the part before its first `/api/`, or `''`), so a refusal can name the option to set.
+ * Undefined when no base path makes it an operation's path.
+ */
+export function basePathThatMatches(pathname: string, basePath = ''): string | undefined {
+  const at = pathname.indexOf('/api/');
+  if (at < 0) return undefined;
+  const guess = pathname.slice(0, at);
+  if (guess === basePath.replace(/\/+$/, '')) return undefined;
+  return matchOperationPath(pathname, guess) !== undefined ? guess : undefined;
+}
+
+/** The message of a path that matches no operation, naming the `basePath` that would match. */
+export function unknownPathMessage(pathname: string, basePath = ''): string {
+  const shown = JSON.stringify(pathname.slice(0, 200));
+  const fix = basePathThatMatches(pathname, basePath);
+  if (fix === undefined) return `no operation at path ${shown}`;
+  return fix === ''
+    ? `no operation at path ${shown} under basePath ${JSON.stringify(basePath)}: the path is an operation's without a prefix, so drop basePath (or mount the route under it)`
+    : `no operation at path ${shown} under basePath ${JSON.stringify(basePath)}: pass basePath: '${fix}' (the prefix in front of /api/)`;
+}

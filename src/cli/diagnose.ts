@@ -13,13 +13,15 @@ import { parseCommand, type Io } from './util.js';
 export const DIAGNOSE_HELP = `usage: paysig diagnose [file|-] [--json] [--base-path P] [--scheme S]
                        [--url-scheme https|http] [--now T] [--max-skew S]
 
-Reads a raw HTTP request from the file or standard input and explains what the
-verifier sees: the operation and scheme; the control formula's terms (the key shown as
+Reads a raw HTTP request or a curl command (curl -X POST URL -H ... -d ..., quoted as
+a shell would) from the file or standard input and explains what the verifier sees: the operation and scheme; the control formula's terms (the key shown as
 <control key>) or every OAuth parameter with where it came from and the base string;
 expected against received digest or signature; the first difference; and the known
 mistakes it recognises by recomputing them (amount through a float, untrimmed values,
 oauth_* encoded or counted twice, a key of the wrong kind, a stale timestamp, login and
-consumer key apart). --json prints the diagnosis as JSON. Exit status: 0 when the request
+consumer key apart; behind a proxy, the URL the client signed; the HMAC key with '&'
+doubled or missing). A Content-Length that disagrees with the body (an edited file) is
+reported on stderr and the whole body is used. --json prints the diagnosis as JSON. Exit status: 0 when the request
 verifies, 1 when it does not, 2 for a usage error.
 
 Environment: PAYSIG_LOGIN, PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE,

@@ -5,6 +5,7 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
+import { parseCurl } from './curl.js';
 import {
   FORMULAS,
   MissingFieldError,
@@ -31,6 +32,8 @@ export interface RawRequest {
   url: string;
   headers: Array<[string, string]>;
   body: string;
+  /** Something in the text that a person should know (a stale Content-Length). */
+  warning?: string;
 }
 
 /** Options both commands accept. */
@@ -68,11 +71,17 @@ export function parseRawHttp(text: string, urlScheme = 'https'): RawRequest {
     headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
   }
   const length = headers.find(([k]) => k.toLowerCase() === 'content-length')?.[1];
-  if (length !== undefined && /^[0-9]+$/.test(length)) {
-    const bytes = new TextEncoder().encode(body);
-    body = new TextDecoder().decode(bytes.slice(0, Number(length)));
+  let warning: string | undefined;
+  // The body as saved; a line break an editor adds at the end of the file is not part of it.
+  const bytes = new TextEncoder().encode(body);
+  if (length !== undefined && /^[0-9]+$/.test(length) && bytes.length === Number(length)) {
+    // As declared.
   } else {
     body = body.replace(/\r?\n$/, '');
+    const counted = new TextEncoder().encode(body).length;
+    if (length !== undefined && counted !== Number(length)) {
+      warning = `Content-Length says ${length.slice(0, 20)} bytes but the body has ${counted}: using the whole body (was the file edited? update or drop Content-Length)`;
+    }
   }
   const target = m[2]!;
   let url: string;
@@ -85,7 +94,12 @@ export function parseRawHttp(text: string, urlScheme = 'https'): RawRequest {
       });
     url = `${urlScheme}://${host}${target}`;
   }
-  return { method: m[1]!.toUpperCase(), url, headers, body };
+  return { method: m[1]!.toUpperCase(), url, headers, body, ...(warning !== undefined ? { warning } : {}) };
+}
+
+/** A curl command as a request (the same parser as the signature debugger's). */
+export function parseCurlRequest(text: string): RawRequest {
+  return parseCurl(text, (message) => new UsageError(`cannot read the curl command: ${message}`, { field: 'request' }));
 }
 
 /** The request as parts for `diagnose` (without `Host` and `Content-Length`, which the URL and body give). */
@@ -127,7 +141,9 @@ export async function readRequest(args: Args, io: Io): Promise<RawRequest> {
   const urlScheme = flag(args, 'url-scheme') ?? 'https';
   if (urlScheme !== 'https' && urlScheme !== 'http')
     throw new UsageError('--url-scheme must be https or http', { field: 'url-scheme' });
-  return parseRawHttp(text, urlScheme);
+  const raw = /^\s*curl\s/.test(text) ? parseCurlRequest(text.trim()) : parseRawHttp(text, urlScheme);
+  if (raw.warning !== undefined) io.err(`paysig: ${raw.warning}`);
+  return raw;
 }
 
 /** A scheme the user named: a control formula or an OAuth method. */

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { httpStatusOf, PaysigError } from '../index.js';
 import { CONFORMANCE_HELP, runConformanceCommand } from './conformance.js';
+import { DEBUGGER_HELP, runDebugger } from './debugger.js';
 import { DEMO_HELP, runDemo } from './demo.js';
 import { DIAGNOSE_HELP, runDiagnose } from './diagnose.js';
 import { GATEWAY_HELP, runGateway } from './gateway.js';
@@ -30,7 +31,8 @@ commands:
   operations   list every operation: id, name, scheme, path
   sign         sign a request; prints it as curl and as raw HTTP
   verify       verify a raw HTTP request; --explain shows the work
-  diagnose     explain why a raw HTTP request is refused
+  diagnose     explain why a raw HTTP request or curl command is refused
+  debugger     write (or --serve on localhost) the signature debugger page, offline
   keygen       generate an RSA key pair for RSA-SHA256
   demo         sign and verify a sample request for every operation
   conformance  run the golden vectors against an SDK in any language (--adapter)
@@ -48,6 +50,7 @@ const COMMANDS: Record<string, Command> = {
   sign: { help: SIGN_HELP, run: runSign },
   verify: { help: VERIFY_HELP, run: runVerify },
   diagnose: { help: DIAGNOSE_HELP, run: runDiagnose },
+  debugger: { help: DEBUGGER_HELP, run: runDebugger },
   keygen: { help: KEYGEN_HELP, run: runKeygen },
   demo: { help: DEMO_HELP, run: runDemo },
   conformance: { help: CONFORMANCE_HELP, run: runConformanceCommand },

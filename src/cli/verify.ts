@@ -15,8 +15,8 @@ import { parseCommand, type Io } from './util.js';
 export const VERIFY_HELP = `usage: paysig verify [file|-] [--explain] [--json] [--base-path P] [--scheme S]
                      [--url-scheme https|http] [--now T] [--max-skew S]
 
-Reads a raw HTTP request (request line, headers, blank line, body) from the file or
-standard input and verifies it as the service would. Prints OK, or FAIL and why, and
+Reads a raw HTTP request (request line, headers, blank line, body) or a curl command
+from the file or standard input and verifies it as the service would. Prints OK, or FAIL and why, and
 exits 0 or 1. --explain also prints the diagnosis (see paysig diagnose); --json prints
 JSON instead of text. --base-path is the service prefix before /api/...; by default,
 whatever precedes the first "/api/" of the request path.

@@ -21,7 +21,11 @@ function fitsInt64(digits: string): boolean {
  */
 export function minorUnitsString(amount: string, exponent = 2): string {
   if (typeof amount !== 'string') {
-    throw new InvalidAmountError(`amount must be a decimal string such as "10.42", got ${typeof amount}`);
+    throw new InvalidAmountError(
+      typeof amount === 'number'
+        ? 'amount is a number: pass a decimal string such as "10.42" (floating point cannot hold most amounts exactly)'
+        : `amount must be a decimal string such as "10.42", got ${typeof amount}`,
+    );
   }
   if (!Number.isInteger(exponent) || exponent < 0 || exponent > 18) {
     throw new InvalidInputError(`currency exponent must be an integer from 0 to 18, got ${String(exponent)}`, {

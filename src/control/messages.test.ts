@@ -66,7 +66,10 @@ describe('amounts', () => {
       `amount "${forty}..." is not a plain non-negative decimal (digits, optionally "." and digits)`,
     );
     expect((await caught(() => toMinorUnits(12 as unknown as string))).message).toBe(
-      'amount must be a decimal string such as "10.42", got number',
+      'amount is a number: pass a decimal string such as "10.42" (floating point cannot hold most amounts exactly)',
+    );
+    expect((await caught(() => toMinorUnits(true as unknown as string))).message).toBe(
+      'amount must be a decimal string such as "10.42", got boolean',
     );
   });
 });

@@ -24,6 +24,15 @@ import type { OAuthMethod } from '../catalog/index.js';
  *   whose label does not match its content (PKCS#1 vs PKCS#8/SPKI).
  * - `stale-timestamp`: `oauth_timestamp` lies outside the allowed clock skew.
  * - `login-consumer-mismatch`: the body's `login` differs from `oauth_consumer_key`.
+ * - `forwarded-url`: the signature verifies for the URL that `X-Forwarded-Proto`/`X-Forwarded-Host`
+ *   (or `Forwarded`) name: the server sees another scheme, host or port behind a proxy (for
+ *   example Express's `trust proxy` without paysig/node's `trustProxy`).
+ * - `base-path`: the signature verifies for the URL with the base path added or removed, or the
+ *   path is an operation's under another `basePath`.
+ * - `trailing-slash`: the signature verifies for the path with a trailing slash added or removed.
+ * - `hmac-key-doubled-amp`: the HMAC-SHA1 key was control key + `&&` (the key given as
+ *   `controlKey + '&'` to a library that appends its own `&`), or the configured key ends in `&`.
+ * - `hmac-key-no-amp`: the HMAC-SHA1 key was the control key without the trailing `&`.
  */
 export type DiagnosisHintId =
   | 'amount-float'
@@ -32,7 +41,12 @@ export type DiagnosisHintId =
   | 'oauth-counted-twice'
   | 'wrong-key-form'
   | 'stale-timestamp'
-  | 'login-consumer-mismatch';
+  | 'login-consumer-mismatch'
+  | 'forwarded-url'
+  | 'base-path'
+  | 'trailing-slash'
+  | 'hmac-key-doubled-amp'
+  | 'hmac-key-no-amp';
 
 /** One recognised mistake. */
 export interface DiagnosisHint {

@@ -19,7 +19,7 @@ import { serviceTrim } from '../catalog/trim.js';
 import { resolveAuth, type ResolvedAuth } from '../catalog/scheme.js';
 import { formulaHasLogin } from '../catalog/terms.js';
 import { exponentOf } from '../catalog/exponent.js';
-import { matchOperationPath } from '../catalog/lookup.js';
+import { basePathThatMatches, matchOperationPath } from '../catalog/lookup.js';
 import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../operations/verify.js';
 
 /** A request given as its parts rather than as a Fetch `Request`. */
@@ -107,7 +107,9 @@ async function partsOf(request: Request | RequestParts, max: number): Promise<Re
  * Known mistakes are reported in `hints`, each with a stable id, and each confirmed by
  * recomputing the variant (a few digests or signatures at most): the amount through a float,
  * untrimmed values, `oauth_*` encoded or counted twice, a key of the wrong kind or form, a stale
- * timestamp, the body's login against the consumer key.
+ * timestamp, the body's login against the consumer key, and the deployment variants of an OAuth
+ * URL and key (scheme and host from forwarding headers, base path, trailing slash, the HMAC key
+ * with `&` doubled or missing).
  *
  * Work is bounded as in `verifyRequest` (`maxBodyBytes`, header, URL and parameter caps). A bad
  * request never throws: it gets a diagnosis. Nonces are neither checked nor recorded.
@@ -174,11 +176,22 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
     return { ...d, problem: 'the request URL is not an absolute URL' };
   }
   const match = matchOperationPath(path, options.basePath ?? '');
-  if (match === undefined)
+  if (match === undefined) {
+    const fix = basePathThatMatches(path, options.basePath ?? '');
     return {
       ...d,
       problem: `no operation at path ${JSON.stringify(path.slice(0, 200))} (basePath ${JSON.stringify(options.basePath ?? '')})`,
+      hints:
+        fix === undefined
+          ? []
+          : [
+              {
+                id: 'base-path',
+                message: `the path is an operation's under basePath ${JSON.stringify(fix)}: pass basePath: '${fix}'`,
+              },
+            ],
     };
+  }
   const op = match.operation;
   const endpointId = match.endpointId ?? '';
   const endpoint = match.endpointGroupId !== undefined ? { endpointGroupId: match.endpointGroupId } : { endpointId };
@@ -236,6 +249,8 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
     expectedMethod: auth.method,
     method: parts.method,
     url: signedUrl,
+    headers: parts.headers,
+    basePath: options.basePath ?? '',
     authorization: parts.headers.get('authorization'),
     raw,
     trimmed,

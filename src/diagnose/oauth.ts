@@ -18,6 +18,7 @@ import { splitUrl } from '../oauth/url.js';
 import type { OAuthMethod } from '../catalog/index.js';
 import { controlKeyLooksLikePem, publicKeyFormProblem } from './key.js';
 import { firstDifference } from './text.js';
+import { keyVariants, urlVariants } from './variants.js';
 import type { DiagnosisDifference, DiagnosisHint, DiagnosisParameter, OAuthDiagnosis } from './diagnosis.js';
 import type { VerifyCredentials } from '../operations/verify.js';
 
@@ -34,6 +35,10 @@ export interface OAuthContext {
   readonly trimmed: Pairs;
   readonly now: number;
   readonly maxSkewSeconds: number;
+  /** The request's headers (forwarding headers name the URL the client may have signed). */
+  readonly headers: Headers;
+  /** The base path the verifier was given. */
+  readonly basePath: string;
   /** The merchant's secrets by consumer key (memoised by the caller). */
   readonly lookup: (consumerKey: string) => Promise<VerifyCredentials | undefined>;
 }
@@ -127,7 +132,10 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
     if (Math.abs(offset) > ctx.maxSkewSeconds) {
       hints.push({
         id: 'stale-timestamp',
-        message: `oauth_timestamp is ${Math.abs(offset)} s in the ${offset > 0 ? 'future' : 'past'}, beyond the ${ctx.maxSkewSeconds} s allowed: keep the client's clock on NTP and sign just before sending`,
+        message:
+          Number(timestamp) >= 1e12 && Number(timestamp) > ctx.now * 100
+            ? 'oauth_timestamp is in milliseconds (Date.now()): milliseconds? send seconds, Math.floor(Date.now() / 1000)'
+            : `oauth_timestamp is ${Math.abs(offset)} s in the ${offset > 0 ? 'future' : 'past'}, beyond the ${ctx.maxSkewSeconds} s allowed: keep the client's clock on NTP and sign just before sending`,
       });
     }
   }
@@ -210,8 +218,9 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
     return result(checked);
   }
 
-  // At most three more signatures, each over one base string.
-  const variants: Array<[DiagnosisHint['id'], Pairs, string]> = [
+  // At most eight more signatures, each over one base string, then at most four HMAC keys.
+  const signedPairs = [...signed, ...headerPairs(oauth, false)];
+  const variants: Array<[DiagnosisHint['id'], Pairs, string, string?]> = [
     [
       'oauth-double-encoded',
       [...signed, ...headerPairs(oauth, true)],
@@ -227,11 +236,17 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
       [...splitRepeats(ctx.raw, oauth).signed, ...headerPairs(oauth, false)],
       'the signature matches over the body values as sent, before trimming: the service trims leading and trailing whitespace, so sign the trimmed values',
     ],
+    ...urlVariants(ctx.url, ctx.headers, ctx.basePath).map((v): [DiagnosisHint['id'], Pairs, string, string] => [
+      v.id,
+      signedPairs,
+      v.message,
+      v.value,
+    ]),
   ];
-  for (const [id, params, text] of variants) {
+  for (const [id, params, text, url] of variants) {
     let variant: string;
     try {
-      variant = signatureBaseString({ method: ctx.method, url: ctx.url, params });
+      variant = signatureBaseString({ method: ctx.method, url: url ?? ctx.url, params });
     } catch {
       continue;
     }
@@ -243,8 +258,12 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
       { difference: firstDifference('base string', baseString, variant) },
     );
   }
-  return result(
-    checked,
-    expectedSignature !== undefined ? { difference: firstDifference('signature', expectedSignature, received) } : {},
-  );
+  if (expectedSignature === undefined) return result(checked);
+  const difference = firstDifference('signature', expectedSignature, received);
+  for (const v of keyVariants(creds.controlKey ?? '')) {
+    if (toBase64(await hmacSha1(v.value, baseString)) !== received) continue;
+    hints.push({ id: v.id, message: v.message });
+    break;
+  }
+  return result(checked, { difference });
 }

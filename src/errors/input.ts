@@ -62,8 +62,18 @@ export class ControlMismatchError extends PaysigError {
 /** An OAuth signature does not verify. */
 export class SignatureInvalidError extends PaysigError {
   /** The stable code of this class. */ declare readonly code: 'ERR_SIGNATURE_INVALID';
-  /** @param message which signature failed (never the expected value) */
-  constructor(message = 'oauth_signature does not verify', options?: PaysigErrorOptions) {
-    super('ERR_SIGNATURE_INVALID', message, { field: 'oauth_signature', ...options });
+  /**
+   * The URL the signature was checked against (as the verifier saw it, or `options.url`), when
+   * known. Compare it with the URL the client signed: behind a proxy they often differ.
+   */
+  readonly url: string | undefined;
+  /**
+   * @param message which signature failed (never the expected value)
+   * @param options `url`: the URL the signature was checked against
+   */
+  constructor(message = 'oauth_signature does not verify', options?: PaysigErrorOptions & { url?: string }) {
+    const { url, ...rest } = options ?? {};
+    super('ERR_SIGNATURE_INVALID', message, { field: 'oauth_signature', ...rest });
+    this.url = url;
   }
 }

@@ -33,9 +33,44 @@ function kindOf(pem: Pem): KeyKind {
   return pem.label === 'PRIVATE KEY' || pem.label === 'RSA PRIVATE KEY' ? 'private' : 'public';
 }
 
-/** Decodes and checks the structure of any of the four PEM forms; no size floor. */
+/** The label whose DER form the other label of the same half holds. */
+const SWAPPED: Record<PemLabel, PemLabel> = {
+  'PRIVATE KEY': 'RSA PRIVATE KEY',
+  'RSA PRIVATE KEY': 'PRIVATE KEY',
+  'PUBLIC KEY': 'RSA PUBLIC KEY',
+  'RSA PUBLIC KEY': 'PUBLIC KEY',
+};
+const FORM: Record<PemLabel, string> = {
+  'PRIVATE KEY': 'PKCS#8',
+  'RSA PRIVATE KEY': 'PKCS#1',
+  'PUBLIC KEY': 'SPKI',
+  'RSA PUBLIC KEY': 'PKCS#1',
+};
+
+/**
+ * Decodes and checks the structure of any of the four PEM forms; no size floor. A DER that
+ * fails under its label but reads under the other label of the same half (PKCS#8 armoured as
+ * `RSA PRIVATE KEY`, and the like) is refused with a message that names the right armour.
+ */
 export function decodeKeyPem(text: string): DecodedKey {
   const pem = parsePem(text);
+  try {
+    return decodeAs(pem);
+  } catch (error) {
+    const other = SWAPPED[pem.label];
+    try {
+      decodeAs({ label: other, der: pem.der });
+    } catch {
+      throw error;
+    }
+    throw new KeyError(
+      `the PEM says BEGIN ${pem.label} but holds a ${FORM[other]} key: change its BEGIN and END lines to "${other}" (the label must match the DER format)`,
+      { cause: error },
+    );
+  }
+}
+
+function decodeAs(pem: Pem): DecodedKey {
   let pkcs1: Uint8Array;
   let info: RsaInfo;
   switch (pem.label) {

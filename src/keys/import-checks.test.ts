@@ -53,7 +53,10 @@ describe('values that are neither PEM strings nor CryptoKeys', () => {
     [undefined, 'undefined'],
     [42, 'number'],
     [{}, 'an object that is not a CryptoKey'],
-    [new Uint8Array(4), 'an object that is not a CryptoKey'],
+    [
+      new Uint8Array(4),
+      "bytes (readFileSync without an encoding?): pass the PEM text, readFileSync(path, 'utf8') or bytes.toString()",
+    ],
     [tagged, 'function'],
   ])('%s: the message says what was given', async (value, got) => {
     const key = value as unknown as string;

@@ -122,7 +122,15 @@ function isCryptoKey(value: unknown): value is CryptoKey {
 function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandle> {
   if (typeof key === 'string') return importPem(key, kind);
   if (isCryptoKey(key)) return importCryptoKey(key, kind);
-  const got = key === null ? 'null' : typeof key === 'object' ? 'an object that is not a CryptoKey' : typeof key;
+  const hint = kind === 'private' ? "{ format: 'pem', type: 'pkcs8' }" : "{ format: 'pem', type: 'spki' }";
+  let got: string;
+  if (key instanceof Uint8Array) {
+    got = `bytes (readFileSync without an encoding?): pass the PEM text, readFileSync(path, 'utf8') or bytes.toString()`;
+  } else if (key !== null && typeof key === 'object' && typeof (key as { export?: unknown }).export === 'function') {
+    got = `a Node KeyObject: pass the PEM string or key.export(${hint})`;
+  } else {
+    got = key === null ? 'null' : typeof key === 'object' ? 'an object that is not a CryptoKey' : typeof key;
+  }
   return Promise.reject(new KeyError(`${kind}Key must be a PEM string or a CryptoKey, got ${got}`));
 }
 

@@ -62,7 +62,13 @@ export function parsePem(text: string): Pem {
     throw new KeyError(`PEM key text is ${text.length} characters long: at most ${MAX_PEM_LENGTH} are accepted`);
   }
   const begin = text.indexOf(BEGIN);
-  if (begin < 0) throw new KeyError('key is not PEM: no "-----BEGIN ...-----" line found');
+  if (begin < 0) {
+    throw new KeyError(
+      /^\s*(ssh-rsa|ssh-ed25519|ecdsa-sha2-\S+) /.test(text)
+        ? 'key is an OpenSSH public key (ssh-rsa ...), not PEM: convert it with `ssh-keygen -e -m PKCS8 -f key.pub`, which prints BEGIN PUBLIC KEY'
+        : 'key is not PEM: no "-----BEGIN ...-----" line found',
+    );
+  }
   if (!allSpace(text, 0, begin)) throw new KeyError('PEM key has text before its BEGIN line');
   if (text.includes('\\n')) {
     throw new KeyError('PEM key contains a literal "\\n": were newlines escaped? Replace them with real line breaks');

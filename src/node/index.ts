@@ -9,7 +9,7 @@
  * import { httpStatusOf } from 'paysig';
  * import { verifyIncoming } from 'paysig/node';
  *
- * app.post('/paynet/api/*', async (req, res) => {
+ * app.post('/paynet/api/*splat', async (req, res) => { // Express 5 syntax: a named wildcard
  *   try {
  *     const verified = await verifyIncoming(req, { basePath: '/paynet', credentials });
  *     res.json({ operation: verified.operation.id });

@@ -34,7 +34,7 @@ export interface VerifyIncomingOptions extends VerifyRequestOptions, IncomingUrl
  * import { verifyIncoming } from 'paysig/node';
  *
  * const app = express(); // no express.urlencoded() in front of this route
- * app.post('/paynet/api/*path', async (req, res) => {
+ * app.post('/paynet/api/*splat', async (req, res) => {
  *   try {
  *     const verified = await verifyIncoming(req, { basePath: '/paynet', credentials });
  *     res.json({ operation: verified.operation.id });

@@ -73,13 +73,19 @@ function need(field: string, rule: string): never {
 
 function timestampText(value: number | string | undefined): string {
   if (value === undefined) return String(Math.floor(Date.now() / 1000));
+  let text: string;
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0) need('timestamp', 'must be a non-negative safe integer (seconds)');
-    return String(value);
+    text = String(value);
+  } else {
+    if (typeof value !== 'string' || !isTimestampText(value))
+      need('timestamp', 'must be 1 to 15 decimal digits (seconds)');
+    text = value;
   }
-  if (typeof value !== 'string' || !isTimestampText(value))
-    need('timestamp', 'must be 1 to 15 decimal digits (seconds)');
-  return value;
+  // 10^12 seconds is some 30,000 years away; 10^12 milliseconds is 2001: Date.now() was passed.
+  if (Number(text) >= 1e12)
+    need('timestamp', 'is in milliseconds (Date.now()): send seconds, Math.floor(Date.now() / 1000)');
+  return text;
 }
 
 // Random bytes for default nonces, drawn from the backend's CSPRNG 4 KiB at a time: one call per

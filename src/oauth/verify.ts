@@ -174,6 +174,11 @@ export async function verifyOAuth(
   // 3. Timestamp window.
   const timestamp = Number(timestampText);
   const skew = timestamp - now;
+  if (skew > maxSkew && timestamp >= 1e12 && timestamp > now * 100) {
+    throw new TimestampError(
+      'oauth_timestamp looks like milliseconds (Date.now()): milliseconds? send seconds, Math.floor(Date.now() / 1000)',
+    );
+  }
   if (skew > maxSkew) {
     throw new TimestampError(`oauth_timestamp is ${Math.round(skew)} s in the future; at most ${maxSkew} s is allowed`);
   }
@@ -206,7 +211,11 @@ export async function verifyOAuth(
   if (signatureMethod === 'HMAC-SHA1') {
     const secret = creds.consumerSecret;
     if (typeof secret !== 'string' || secret.length === 0) {
-      throw new SignatureMethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no consumer secret)');
+      throw new SignatureMethodNotAllowedError(
+        'controlKey' in creds
+          ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey }; verifyRequest is the one that reads controlKey)'
+          : 'HMAC-SHA1 is not allowed for this consumer (no consumer secret)',
+      );
     }
     const tokenSecret = '';
     const expected = await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString);
@@ -220,7 +229,14 @@ export async function verifyOAuth(
     // (they do not throw) for a signature of the wrong length.
     ok = await rsaSha256Verify(handle, received, baseString);
   }
-  if (!ok) throw new SignatureInvalidError();
+  if (!ok) {
+    // The URL as checked, without any user:password part.
+    const url = request.url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
+    throw new SignatureInvalidError(
+      `oauth_signature does not verify for ${method} ${url.length > 300 ? `${url.slice(0, 300)}...` : url}: the client must sign this exact URL (behind a proxy, verify against the public URL the client addressed); paysig's diagnose() names the usual variants`,
+      { url },
+    );
+  }
 
   // 6. Nonce, only for a request whose signature verified. Fail closed.
   const store = options.nonceStore ?? defaultNonceStore();

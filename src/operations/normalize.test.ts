@@ -1,14 +1,14 @@
 // normalizeParams: what signRequest reads from `params`. Expected strings are written out by hand
 // from the documented rules (booleans as "true"/"false", safe integers in decimal, Java-style trim).
 import { describe, expect, it } from 'vitest';
-import { InvalidInputError, type PaysigError } from '../errors/index.js';
+import { PaysigError } from '../errors/index.js';
 import { normalizeParams } from './normalize.js';
 
 function refusal(params: unknown): PaysigError {
   try {
     normalizeParams(params as Parameters<typeof normalizeParams>[0]);
   } catch (e) {
-    expect(e).toBeInstanceOf(InvalidInputError);
+    expect(e).toBeInstanceOf(PaysigError);
     return e as PaysigError;
   }
   throw new Error('expected a refusal');
@@ -28,9 +28,9 @@ describe('normalizeParams: an object of fields', () => {
 
   it('refuses a number for "amount", even an integer', () => {
     const e = refusal({ amount: 10 });
-    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'amount' });
+    expect(e).toMatchObject({ code: 'ERR_INVALID_AMOUNT', field: 'amount' });
     expect(e.message).toBe(
-      '"amount" must be a decimal string such as "10.42", not a number: floating point cannot hold most amounts exactly',
+      'amount is a number: pass a decimal string such as "10.42" (floating point cannot hold most amounts exactly)',
     );
   });
 

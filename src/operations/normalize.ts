@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors/index.js';
+import { InvalidAmountError, InvalidInputError } from '../errors/index.js';
 import type { ParamValue } from '../catalog/params.js';
 import { serviceTrim } from '../catalog/trim.js';
 
@@ -14,9 +14,8 @@ function valueString(name: string, v: ParamValue): string | undefined {
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') {
     if (name === 'amount') {
-      throw new InvalidInputError(
-        `"amount" must be a decimal string such as "10.42", not a number: floating point cannot hold most amounts exactly`,
-        { field: name },
+      throw new InvalidAmountError(
+        `amount is a number: pass a decimal string such as "10.42" (floating point cannot hold most amounts exactly)`,
       );
     }
     if (!Number.isSafeInteger(v)) {

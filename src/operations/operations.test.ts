@@ -314,7 +314,7 @@ describe('field rules: each violation refused with its code, naming the field', 
           credentials: CREDS,
           params: { client_orderid: 'a', amount: 10.42 as unknown as string, currency: 'EUR', email: 'e' },
         }),
-      'ERR_INVALID_INPUT',
+      'ERR_INVALID_AMOUNT',
       'amount',
     ],
     [

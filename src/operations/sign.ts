@@ -106,6 +106,13 @@ function buildUrl(baseUrl: string, path: string): string {
   }
   let prefix = u.pathname;
   while (prefix.endsWith('/')) prefix = prefix.slice(0, -1);
+  const api = /\/api(\/v[0-9]+)?$/.exec(prefix);
+  if (api !== null) {
+    throw new InvalidInputError(
+      `"baseUrl" ends with ${api[0]}, which paysig adds itself (the request would go to ${api[0]}${path}): pass the address without it, e.g. "${u.origin}${prefix.slice(0, api.index)}"`,
+      { field: 'baseUrl' },
+    );
+  }
   return u.origin + prefix + path;
 }
 

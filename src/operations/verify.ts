@@ -22,8 +22,9 @@ import {
 import { verifyOAuth, type VerifyOAuthOptions } from '../oauth/index.js';
 import type { NonceStore } from '../stores/types.js';
 import type { Operation } from '../catalog/index.js';
-import { matchOperationPath } from '../catalog/lookup.js';
+import { matchOperationPath, unknownPathMessage } from '../catalog/lookup.js';
 import { pathAndQuery } from './url-parts.js';
+import { misnamedSecret } from './credentials-name.js';
 import { serviceTrim } from '../catalog/trim.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
@@ -195,9 +196,7 @@ export async function verifyRequestParts(
   const url = pathAndQuery(requestUrl);
   const match = matchOperationPath(url.pathname, options.basePath ?? '');
   if (match === undefined) {
-    throw new UnknownOperationError(`no operation at path ${JSON.stringify(url.pathname.slice(0, 200))}`, {
-      field: 'path',
-    });
+    throw new UnknownOperationError(unknownPathMessage(url.pathname, options.basePath), { field: 'path' });
   }
   const op = match.operation;
   checkContentType(request.header('content-type'));
@@ -240,7 +239,10 @@ export async function verifyRequestParts(
     if (typeof controlKey !== 'string' || controlKey === '') {
       const field =
         login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
-      throw new UnknownMerchantError(`no control key for this merchant (unknown ${field})`, { field });
+      const fix = misnamedSecret(creds);
+      throw new UnknownMerchantError(`no control key for this merchant${fix ? `: ${fix}` : ` (unknown ${field})`}`, {
+        field,
+      });
     }
     const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
     await verifyControl(auth.formula, fields, controlKey, received, {
@@ -267,6 +269,8 @@ export async function verifyRequestParts(
       // Hand over only the secret the operation's method uses: a request signed with the other
       // method then fails as "method not allowed" rather than being checked with a wrong key.
       if (method === 'HMAC-SHA1') {
+        const fix = c.controlKey === undefined ? misnamedSecret(c) : undefined;
+        if (fix) throw new SignatureMethodNotAllowedError(`HMAC-SHA1 is not allowed for this consumer: ${fix}`);
         return c.controlKey !== undefined ? { consumerSecret: c.controlKey } : {};
       }
       return c.publicKey !== undefined ? { publicKey: c.publicKey } : {};

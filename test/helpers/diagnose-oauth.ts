@@ -89,6 +89,8 @@ export function context(o: {
     trimmed: o.trimmed ?? raw.map(([k, v]): [string, string] => [k, v.trim()]),
     now: o.now ?? NOW,
     maxSkewSeconds: 300,
+    headers: new Headers(),
+    basePath: '',
     lookup: async () => creds,
   };
 }

@@ -2,8 +2,10 @@
 // The page is built as the docs build builds it (esbuild, browser conditions, so paysig runs on
 // WebCrypto) and served from 127.0.0.1. Requests are signed here with node:crypto, independently
 // of paysig. Checks: a valid request shows valid; a float-rounded amount shows the amount hint
-// and the differing term; a tampered OAuth request shows the base-string difference; and the page
-// makes no network request after it has loaded. Last line: `N passed, M failed`.
+// and the differing term; a tampered OAuth request shows the base-string difference; a request
+// signed for the public URL and received behind a proxy shows the forwarded-url hint; the page
+// makes no network request after it has loaded; and the single page the package ships
+// (dist/debugger.html, `npx paysig debugger`) works opened from disk with no request at all. Last line: `N passed, M failed`.
 import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -39,7 +41,7 @@ const sale = (amount, hashedAmount) =>
   );
 
 /** An HMAC-SHA1 payout signed over `signedBody`, sent with `sentBody`; the base string built by hand (RFC 5849). */
-function payout(signedBody, sentBody) {
+function payout(signedBody, sentBody, headers = []) {
   const url = 'https://gate.example.com/paynet/api/v2/payout/1111';
   const oauth = [
     ['oauth_consumer_key', 'merchant'],
@@ -54,7 +56,12 @@ function payout(signedBody, sentBody) {
   const base = `POST&${pe(url)}&${pe(sorted.map(([k, v]) => `${k}=${v}`).join('&'))}`;
   const signature = createHmac('sha1', `${KEY}&`).update(base).digest('base64');
   const header = `Authorization: OAuth ${[...oauth, ['oauth_signature', signature]].map(([k, v]) => `${k}="${pe(v)}"`).join(', ')}`;
-  return { request: http('/api/v2/payout/1111', form([...sentBody, ...oauth]), [header]), base };
+  const request = http('/api/v2/payout/1111', form([...sentBody, ...oauth]), [header, ...headers]);
+  // Behind a proxy: the server sees its own host and plain http, the proxy says what the client used.
+  return {
+    request: headers.length > 0 ? request.replace('Host: gate.example.com', 'Host: 127.0.0.1:3000') : request,
+    base,
+  };
 }
 
 const results = [];
@@ -178,8 +185,46 @@ try {
     await text('#result'),
   );
 
+  const proxied = payout(body, body, ['X-Forwarded-Proto: https', 'X-Forwarded-Host: gate.example.com']);
+  await submit(proxied.request);
+  check(
+    'signed for the public URL, received behind a proxy: the forwarded-url hint',
+    (await text('[data-hint=forwarded-url]'))?.includes('https://gate.example.com/paynet/api/v2/payout/1111') === true,
+    await text('#result'),
+  );
+
   check('no network request after load', after.length === 0, after.join(' '));
   check('no page errors', errors.length === 0, errors.join(' | '));
+
+  // The single page the package ships (npx paysig debugger), opened from disk: works, and
+  // asks for nothing (no request of any kind once loaded; its inline script passes its CSP).
+  const single = await browser.newPage();
+  const singleErrors = [];
+  const singleRequests = [];
+  single.on('pageerror', (e) => singleErrors.push(String(e)));
+  single.on('console', (m) => m.type() === 'error' && singleErrors.push(m.text()));
+  const file = new URL('../../dist/debugger.html', import.meta.url).href;
+  single.on('request', (r) => r.url() !== file && singleRequests.push(r.url()));
+  await single.goto(file, { timeout: 30_000 });
+  await single.waitForSelector('html[data-ready="true"]', { timeout: 30_000 });
+  await single.fill('#request', sale('10.42', '1042'));
+  await single.fill('#control-key', KEY);
+  await single.click('button[type=submit]');
+  await single.waitForSelector('#result[data-done="1"]', { timeout: 30_000 });
+  check(
+    'dist/debugger.html from disk: a valid request shows valid',
+    (await single.locator('[data-testid=verdict]').first().getAttribute('data-valid')) === 'true',
+  );
+  check(
+    'dist/debugger.html: no request besides the page itself',
+    singleRequests.length === 0,
+    singleRequests.join(' '),
+  );
+  check(
+    'dist/debugger.html: no page errors (CSP allows its inline script and style)',
+    singleErrors.length === 0,
+    singleErrors.join(' | '),
+  );
 } catch (e) {
   check('debugger page', false, e?.stack ?? String(e));
 } finally {
