@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { BodyConsumedError, BodyTooLargeError, HttpMethodNotAllowedError, MediaTypeError } from './http.js';
+import { BodyConsumedError, BodyTimeoutError, BodyTooLargeError, HttpMethodNotAllowedError } from './http.js';
+import { MediaTypeError } from './http.js';
 import { NotAcceptableError, UnknownMerchantError, UnknownOperationError } from './http.js';
 import { ControlMismatchError, EncodingError, InvalidAmountError, InvalidInputError } from './input.js';
 import { MissingFieldError, SignatureInvalidError, UnsupportedError } from './input.js';
@@ -17,8 +18,8 @@ import { SignatureMethodNotAllowedError, TimestampError, UnknownConsumerError } 
 /**
  * Every error code paysig uses, with the class that carries it and the HTTP status
  * `httpStatusOf` gives it: 400 for a request that breaks a rule, 403 for an unknown merchant and
- * a failed signature, digest, timestamp or replay check (as the service answers), 404, 405, 406
- * and 413 for the HTTP-level refusals, 503 when the nonce store cannot answer, 500 for
+ * a failed signature, digest, timestamp or replay check (as the service answers), 404, 405, 406,
+ * 408 and 413 for the HTTP-level refusals, 503 when the nonce store cannot answer, 500 for
  * server-side key and programming problems. docs/errors.md says what each means and what to do.
  *
  * @example
@@ -53,6 +54,7 @@ export const ERROR_CODES = {
   ERR_MEDIA_TYPE: { errorClass: MediaTypeError, status: 400 },
   ERR_NOT_ACCEPTABLE: { errorClass: NotAcceptableError, status: 406 },
   ERR_BODY_TOO_LARGE: { errorClass: BodyTooLargeError, status: 413 },
+  ERR_BODY_TIMEOUT: { errorClass: BodyTimeoutError, status: 408 },
   ERR_BODY_CONSUMED: { errorClass: BodyConsumedError, status: 500 },
 } as const;
 

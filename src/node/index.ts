@@ -23,5 +23,5 @@
  */
 export { toFetchRequest, type ToFetchRequestOptions } from './request.js';
 export type { IncomingMessageLike, IncomingUrlOptions } from './incoming.js';
-export type { RawBody } from './body.js';
+export type { IncomingBodyOptions, RawBody } from './body.js';
 export { verifyIncoming, type VerifyIncomingOptions } from './verify.js';
