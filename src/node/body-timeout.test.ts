@@ -83,6 +83,13 @@ describe('a body that stalls under the cap (raw TCP)', () => {
 class Stream extends EventEmitter implements IncomingMessageLike {
   readonly headers = {};
   paused = 0;
+  // IncomingMessageLike types listeners by what they are given; EventEmitter's take any[].
+  override on(event: string, listener: (...args: never[]) => void): this {
+    return super.on(event, listener as (...args: unknown[]) => void);
+  }
+  override removeListener(event: string, listener: (...args: never[]) => void): this {
+    return super.removeListener(event, listener as (...args: unknown[]) => void);
+  }
   pause(): void {
     this.paused++;
   }
