@@ -2,14 +2,17 @@
  * `paysig/node`: verifying requests that arrive at a Node server (`node:http`, Express, Fastify,
  * Koa). {@link verifyIncoming} verifies a Node request directly, with the checks and results of
  * `verifyRequest`; {@link toFetchRequest} turns one into the Fetch `Request` `verifyRequest`
- * takes. Only under the `node` export condition (Node, and runtimes that emulate it).
+ * takes. It imports no `node:` module (a Node request is read through its shape: headers,
+ * `url`, stream events), so it is exported under every condition: TypeScript resolves it with
+ * `moduleResolution` `bundler`, `node16` and `nodenext` alike, and Deno and Bun load it for their
+ * `node:http` servers.
  *
  * @example
  * ```ts
  * import { httpStatusOf } from 'paysig';
  * import { verifyIncoming } from 'paysig/node';
  *
- * app.post('/paynet/api/*', async (req, res) => {
+ * app.post('/paynet/api/*path', async (req, res) => {
  *   try {
  *     const verified = await verifyIncoming(req, { basePath: '/paynet', credentials });
  *     res.json({ operation: verified.operation.id });
