@@ -1,4 +1,4 @@
-// The callback snippets of docs/verifying.md ("Callbacks"), run as written on a real node:http
+// The callback snippets of docs/verifying.md ("Callbacks") and of the README, run as written on a real node:http
 // server, a real Express 5 app and a Fetch Request: a valid callback is 200 and recorded, a
 // tampered one is refused. Digests from node:crypto. If one fails, fix the docs or the code.
 import { createHash } from 'node:crypto';
@@ -51,6 +51,9 @@ describe('docs/verifying.md: callbacks as each server hands them over', () => {
       'const callback = await verifyCallback(req, controlKey); // or verifyCallback(req.query, controlKey)',
     );
     expect(doc).toContain('const callback = await verifyCallback(request, controlKey);');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain('const callback = await verifyCallback(req, controlKey);');
+    expect(readme).not.toContain('verifyCallback(new URL(req.url)');
   });
 
   it('node:http: verifyCallback(req, controlKey)', async () => {
@@ -102,5 +105,48 @@ describe('docs/verifying.md: callbacks as each server hands them over', () => {
       code: 'ERR_CONTROL_MISMATCH',
     });
     expect(recorded).toEqual(['4242 902B4FF5 approved']);
+  });
+});
+
+describe('README: the callback lines of Verifying, in a node:http handler', () => {
+  const controlKeyOfReadme = controlKey;
+  it('verifyCallback checks the CALLBACK digest of the service callback, given the Node request', async () => {
+    const controlKey = controlKeyOfReadme;
+    const digest = sha1('approved' + '4242' + '902B4FF5' + controlKey);
+    const target = `/callback?status=approved&orderid=4242&client_orderid=902B4FF5&merchant_order=902B4FF5&amount=10.42&type=sale&control=${digest}`;
+    const marked: Array<[string, string]> = [];
+    const markOrder = (order: string, status: string) => marked.push([order, status]);
+    const seen: Array<{ amount?: string } | { code: string }> = [];
+
+    // The README's lines, in a node:http handler: `req` is what Node hands over.
+    const server = createServer(async (req, res) => {
+      try {
+        const callback = await verifyCallback(req, controlKey);
+        if (callback.final) markOrder(callback.client_orderid, callback.status); // de-duplicate: it is retried
+        seen.push(callback);
+        res.end('OK');
+      } catch (error) {
+        seen.push(error as { code: string });
+        res.writeHead(httpStatusOf(error)).end();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(base + target)).status).toBe(200);
+      expect(marked).toEqual([['902B4FF5', 'approved']]);
+      expect(seen[0]).toMatchObject({ amount: '10.42' });
+      expect((await fetch(base + target.replace('status=approved', 'status=declined'))).status).toBe(403);
+      expect(seen[1]).toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+    const pending = sha1('processing' + '4242' + '902B4FF5' + controlKey);
+    const inProgress = await verifyCallback(
+      `https://merchant.example/callback?status=processing&orderid=4242&client_orderid=902B4FF5&control=${pending}`,
+      controlKey,
+    );
+    expect(inProgress.final).toBe(false);
   });
 });
