@@ -12,13 +12,18 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-/** Goals (issue 14.2) and enforced ceilings (measured 2026-11-23 after the first shrinks, plus about 2%), gzip bytes. */
+/**
+ * Goals (issue 14.2) and enforced ceilings (measured 2026-11-23 after the first shrinks, plus about 2%;
+ * raised 2026-11-26 to the size then plus about 2% for the CryptoKey checks of issue 20.6, which read a
+ * key's slots through the CryptoKey.prototype getters and its real parameters by JWK export, and the
+ * callback input forms of issue 21.1), gzip bytes.
+ */
 export const ENTRIES = [
   { name: 'control', code: "export { control } from './index.js';", goal: 1536, maxGzip: 2241 },
-  { name: 'signOAuth', code: "export { signOAuth } from './index.js';", goal: 4096, maxGzip: 8885 },
-  { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: 5120, maxGzip: 10830 },
-  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 9216, maxGzip: 19220 },
-  { name: 'everything', code: "export * from './index.js';", goal: 10240, maxGzip: 29550 },
+  { name: 'signOAuth', code: "export { signOAuth } from './index.js';", goal: 4096, maxGzip: 9415 },
+  { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: 5120, maxGzip: 11385 },
+  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 9216, maxGzip: 19800 },
+  { name: 'everything', code: "export * from './index.js';", goal: 10240, maxGzip: 30880 },
 ];
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));

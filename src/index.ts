@@ -140,3 +140,4 @@ export type {
 export type { AcceptMode, ResponseFormat } from './operations/accept.js';
 export type { SignedParam, ParamSource } from './operations/signed.js';
 export { verifyCallback, FINAL_STATUSES, type CallbackFields, type CallbackStatus } from './operations/callback.js';
+export type { CallbackQuery, CallbackRequestTarget } from './operations/callback-input.js';

@@ -49,6 +49,57 @@ try {
 export const store: typeof RedisNonceStore = RedisNonceStore;
 `;
 
+// Every entry point under each moduleResolution a TypeScript app uses: bundler (Vite, Next.js),
+// node16 and nodenext. paysig/node is exported under every condition, so bundler resolves it too.
+const ENTRIES = `
+import { httpStatusOf, verifyCallback } from 'paysig';
+import { toFetchRequest, verifyIncoming, type IncomingMessageLike } from 'paysig/node';
+import { RedisNonceStore } from 'paysig/redis';
+
+export async function handle(req: IncomingMessageLike): Promise<number> {
+  try {
+    await verifyIncoming(req, { credentials: () => undefined, trustProxy: 1, bodyTimeoutMs: 10_000 });
+    await verifyCallback(req, 'control key');
+    return 200;
+  } catch (error) {
+    return httpStatusOf(error);
+  }
+}
+export const parts = { toFetchRequest, RedisNonceStore };
+`;
+
+// A CommonJS TypeScript project: paysig is ESM only, so it is reached with a dynamic import().
+const CJS_DYNAMIC = `
+export async function handle(req: import('paysig/node').IncomingMessageLike): Promise<number> {
+  const { httpStatusOf, verifyCallback } = await import('paysig');
+  const { verifyIncoming } = await import('paysig/node');
+  try {
+    await verifyIncoming(req, { credentials: () => undefined });
+    await verifyCallback(req, 'control key');
+    return 200;
+  } catch (error) {
+    return httpStatusOf(error);
+  }
+}
+`;
+const CJS_STATIC = `import { verifyCallback } from 'paysig';\nexport const v = verifyCallback;\n`;
+
+function resolutionConfig(module: string, moduleResolution: string, file: string): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022',
+      module,
+      moduleResolution,
+      lib: ['es2022'],
+      types: ['node'],
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+    },
+    files: [file],
+  });
+}
+
 function tsconfig(lib: string[], skipLibCheck: boolean): string {
   return JSON.stringify({
     compilerOptions: {
@@ -91,6 +142,17 @@ describe('the published types in a consumer project', () => {
     writeFileSync(join(dir, 'main.ts'), CONSUMER);
     writeFileSync(join(dir, 'tsconfig.node.json'), tsconfig(['es2022'], false));
     writeFileSync(join(dir, 'tsconfig.dom.json'), tsconfig(['es2022', 'dom'], true));
+    writeFileSync(join(dir, 'entries.ts'), ENTRIES);
+    writeFileSync(join(dir, 'tsconfig.bundler.json'), resolutionConfig('ESNext', 'bundler', 'entries.ts'));
+    writeFileSync(join(dir, 'tsconfig.node16.json'), resolutionConfig('Node16', 'Node16', 'entries.ts'));
+    writeFileSync(join(dir, 'tsconfig.nodenext.json'), resolutionConfig('NodeNext', 'NodeNext', 'entries.ts'));
+    const cjs = join(dir, 'cjs');
+    mkdirSync(cjs);
+    writeFileSync(join(cjs, 'package.json'), JSON.stringify({ name: 'cjs-consumer', private: true, type: 'commonjs' }));
+    writeFileSync(join(cjs, 'dynamic.ts'), CJS_DYNAMIC);
+    writeFileSync(join(cjs, 'static.ts'), CJS_STATIC);
+    writeFileSync(join(cjs, 'tsconfig.dynamic.json'), resolutionConfig('NodeNext', 'NodeNext', 'dynamic.ts'));
+    writeFileSync(join(cjs, 'tsconfig.static.json'), resolutionConfig('Node16', 'Node16', 'static.ts'));
   }, 120_000);
 
   afterAll(() => {
@@ -103,5 +165,20 @@ describe('the published types in a consumer project', () => {
 
   it('compile with the DOM library (its CryptoKey and Request fit the same types)', () => {
     expect(compile('tsconfig.dom.json')).toEqual({ code: 0, out: '' });
+  }, 120_000);
+
+  it.each(['bundler', 'node16', 'nodenext'])(
+    'resolve paysig, paysig/node and paysig/redis under moduleResolution %s',
+    (resolution) => {
+      expect(compile(`tsconfig.${resolution}.json`)).toEqual({ code: 0, out: '' });
+    },
+    120_000,
+  );
+
+  it('in a CommonJS project: a static import is TS1479 (as docs/typescript.md says), a dynamic import() compiles', () => {
+    const fails = compile('cjs/tsconfig.static.json');
+    expect(fails.code).not.toBe(0);
+    expect(fails.out).toContain('error TS1479');
+    expect(compile('cjs/tsconfig.dynamic.json')).toEqual({ code: 0, out: '' });
   }, 120_000);
 });

@@ -63,6 +63,7 @@ function describeError(e: AnyPaysigError): string {
     case 'ERR_UNKNOWN_OPERATION':
     case 'ERR_MEDIA_TYPE':
     case 'ERR_BODY_CONSUMED':
+    case 'ERR_BODY_TIMEOUT':
     case 'ERR_NOT_ACCEPTABLE':
       return e.code;
     default:
@@ -118,7 +119,7 @@ describe('error classes', () => {
     expect(e.name).toBe(name);
     expect(e.code).toMatch(/^ERR_[A-Z0-9_]+$/);
     expect(isPaysigError(e)).toBe(true);
-    expect([400, 403, 404, 405, 406, 413, 500, 503]).toContain(httpStatusOf(e));
+    expect([400, 403, 404, 405, 406, 408, 413, 500, 503]).toContain(httpStatusOf(e));
   });
 
   it('no two classes share a code', () => {
@@ -145,6 +146,13 @@ describe('error classes', () => {
     });
     expect(httpStatusOf(new HttpMethodNotAllowedError('POST'))).toBe(405);
     expect(httpStatusOf(new errors.BodyTooLargeError(1))).toBe(413);
+    expect(new errors.BodyTimeoutError(30_000)).toMatchObject({
+      timeoutMs: 30_000,
+      field: 'body',
+      code: 'ERR_BODY_TIMEOUT',
+      message: 'the request body did not arrive within 30000 ms (bodyTimeoutMs): the client stalled',
+    });
+    expect(httpStatusOf(new errors.BodyTimeoutError(1))).toBe(408);
     expect(httpStatusOf(new UnknownMerchantError())).toBe(403);
     expect(httpStatusOf(new Error('not ours'))).toBe(500);
     expect(httpStatusOf('a string')).toBe(500);

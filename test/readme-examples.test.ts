@@ -15,7 +15,6 @@ import {
   percentEncode,
   signOAuth,
   signRequest,
-  verifyCallback,
   verifyOAuth,
   verifyRequest,
   type VerifyCredentials,
@@ -307,29 +306,5 @@ describe('README: Verifying', () => {
     } as never);
     const error = await verifyRequest(third, { ...opts, nonceStore: broken }).catch((e: unknown) => e);
     expect(httpStatusOf(error)).toBe(503);
-  });
-
-  it('verifyCallback checks the CALLBACK digest of the service callback', async () => {
-    const controlKey = CONTROL_KEY;
-    const digest = sha1('approved' + '4242' + '902B4FF5' + controlKey);
-    const req = {
-      url: `https://merchant.example/callback?status=approved&orderid=4242&client_orderid=902B4FF5&merchant_order=902B4FF5&amount=10.42&type=sale&control=${digest}`,
-    };
-    const marked: Array<[string, string]> = [];
-    const markOrder = (order: string, status: string) => marked.push([order, status]);
-
-    const callback = await verifyCallback(new URL(req.url), controlKey);
-    if (callback.final) markOrder(callback.client_orderid, callback.status); // de-duplicate: it is retried
-    expect(marked).toEqual([['902B4FF5', 'approved']]);
-    expect(callback.amount).toBe('10.42');
-
-    const forged = req.url.replace('status=approved', 'status=declined');
-    await expect(verifyCallback(new URL(forged), controlKey)).rejects.toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
-    const pending = sha1('processing' + '4242' + '902B4FF5' + controlKey);
-    const inProgress = await verifyCallback(
-      `https://merchant.example/callback?status=processing&orderid=4242&client_orderid=902B4FF5&control=${pending}`,
-      controlKey,
-    );
-    expect(inProgress.final).toBe(false);
   });
 });

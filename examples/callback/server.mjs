@@ -8,10 +8,8 @@ import { CONTROL_KEY } from '../merchant.mjs';
 
 const server = createServer(async (req, res) => {
   try {
-    const callback = await verifyCallback(
-      new URL(req.url ?? '/', 'http://localhost'),
-      process.env.PAYSIG_CONTROL_KEY ?? CONTROL_KEY,
-    );
+    // The Node request itself: verifyCallback reads its req.url (path and query).
+    const callback = await verifyCallback(req, process.env.PAYSIG_CONTROL_KEY ?? CONTROL_KEY);
     if (callback.final) console.log(`order ${callback.client_orderid} (${callback.orderid}): ${callback.status}`); // store it here
     res.writeHead(200, { 'content-type': 'text/plain' }).end('OK');
   } catch (error) {

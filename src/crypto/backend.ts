@@ -40,6 +40,16 @@ export type KeyHandle = {
   readonly __paysigKeyHandle: unique symbol;
 };
 
+/** What {@link CryptoBackend.rsaKeyParameters} reads from an RSA key's material. Internal. */
+export interface RsaKeyParameters {
+  /** Modulus length in bits. */
+  readonly bits: number;
+  /** Public exponent, unsigned big-endian. */
+  readonly exponent: Uint8Array;
+  /** True when the material is an RSASSA-PKCS1-v1_5 key for SHA-256 (not RSA-PSS, not another hash). */
+  readonly rs256: boolean;
+}
+
 /** The named exports of a backend module (`#crypto`). Internal. */
 export interface CryptoBackend {
   /** `'web'` (WebCrypto) or `'node'` (node:crypto). */
@@ -54,6 +64,13 @@ export interface CryptoBackend {
   importPublicKey(spki: Uint8Array): Promise<KeyHandle>;
   /** Adopts a caller's `CryptoKey` (already checked to be RSASSA-PKCS1-v1_5 / SHA-256). */
   fromCryptoKey(key: CryptoKeyLike): KeyHandle;
+  /**
+   * The modulus length and public exponent of a `CryptoKey`'s key material itself (never its
+   * `algorithm` object, which a caller can shadow or change), and whether that material is an
+   * RSASSA-PKCS1-v1_5 key usable with SHA-256; undefined when the backend cannot read the material
+   * (WebCrypto and a non-extractable key).
+   */
+  rsaKeyParameters(key: CryptoKeyLike): Promise<RsaKeyParameters | undefined>;
   /** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */
   rsaSha256Sign(key: KeyHandle, data: string): Promise<Uint8Array>;
   /** Verifies an RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */

@@ -29,3 +29,62 @@ export interface CryptoKeyLike {
   /** What the key may be used for (paysig needs `sign` or `verify`). */
   readonly usages: readonly string[];
 }
+
+/** What a real `CryptoKey` holds in its internal slots, read through the platform's own getters. */
+export interface CryptoKeySlots {
+  /** `[[type]]`: `'private'`, `'public'` or `'secret'`. */
+  readonly type: unknown;
+  /** `[[extractable]]`. */
+  readonly extractable: unknown;
+  /** `[[algorithm]]` as the platform's getter returns it (never a property set on the object). */
+  readonly algorithm: unknown;
+  /** `[[usages]]`. */
+  readonly usages: unknown;
+}
+
+const SLOTS = ['type', 'extractable', 'algorithm', 'usages'] as const;
+
+/**
+ * Whether `value` and its prototypes lead to a `CryptoKey.prototype` (of any realm: the object
+ * with the slot getters) through class prototypes only (Node's keys are instances of an internal
+ * subclass), with no `type`, `extractable`, `algorithm` or `usages` of their own on the way. Some
+ * runtimes' `subtle` reads those public properties, not the slots: a key with one set on it, or a
+ * look-alike built on a real key (`Object.create(key)`, the key an instance on the way), is no key.
+ */
+function keyPrototypeChain(value: object): boolean {
+  let o: object | null = value;
+  for (let depth = 0; o !== null && depth < 8; depth++) {
+    if (o !== value && Object.getOwnPropertyDescriptor(o, 'algorithm')?.get !== undefined) return true;
+    for (const name of SLOTS) if (Object.hasOwn(o, name)) return false;
+    if (o !== value && typeof Object.getOwnPropertyDescriptor(o, 'constructor')?.value !== 'function') return false;
+    o = Object.getPrototypeOf(o) as object | null;
+  }
+  return false;
+}
+
+/**
+ * The slots of a real `CryptoKey` (of this realm or another: the getters check the brand, not
+ * the realm), read with the getters of `CryptoKey.prototype`, so that neither a property set on
+ * the key nor an object posing as one (`Symbol.toStringTag = 'CryptoKey'`) is believed. Undefined
+ * for anything that is not a `CryptoKey`, and on a runtime without the `CryptoKey` class.
+ */
+export function cryptoKeySlots(value: unknown): CryptoKeySlots | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const proto = (globalThis as { CryptoKey?: { prototype?: unknown } }).CryptoKey?.prototype;
+  if (typeof proto !== 'object' || proto === null) return undefined;
+  if (!keyPrototypeChain(value)) return undefined;
+  const out: Record<string, unknown> = {};
+  try {
+    for (const name of SLOTS) {
+      const get = Object.getOwnPropertyDescriptor(proto, name)?.get;
+      if (get === undefined) return undefined;
+      out[name] = get.call(value);
+    }
+  } catch {
+    return undefined; // the brand check refused it: not a CryptoKey
+  }
+  if (typeof out['type'] !== 'string' || typeof out['algorithm'] !== 'object' || out['algorithm'] === null) {
+    return undefined;
+  }
+  return out as unknown as CryptoKeySlots;
+}

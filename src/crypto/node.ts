@@ -19,7 +19,7 @@ import {
 } from 'node:crypto';
 import * as nodeCrypto from 'node:crypto';
 import type { CryptoKeyLike } from './key-like.js';
-import type { KeyHandle } from './backend.js';
+import type { KeyHandle, RsaKeyParameters } from './backend.js';
 
 /**
  * One-shot `crypto.hash` (Node >= 20.12 / 21.7): about twice as fast as `createHash` on the
@@ -60,6 +60,27 @@ export function importPublicKey(spki: Uint8Array): Promise<KeyHandle> {
 /** Adopts a caller's `CryptoKey` as a `KeyObject`. */
 export function fromCryptoKey(key: CryptoKeyLike): KeyHandle {
   return asHandle(KeyObject.from(key as CryptoKey));
+}
+
+/**
+ * Modulus length and exponent of a `CryptoKey`'s key material (its `KeyObject`, extractable or
+ * not). node:crypto signs with SHA-256 whatever hash the `CryptoKey` names, so any `rsa` key
+ * (not `rsa-pss`) is usable.
+ */
+export function rsaKeyParameters(key: CryptoKeyLike): Promise<RsaKeyParameters | undefined> {
+  const object = KeyObject.from(key as CryptoKey);
+  const details = object.asymmetricKeyDetails;
+  const bits = details?.modulusLength;
+  const e = details?.publicExponent;
+  if (bits === undefined || e === undefined)
+    return Promise.resolve({ bits: 0, exponent: new Uint8Array(0), rs256: false });
+  let hex = e.toString(16);
+  if (hex.length % 2 === 1) hex = '0' + hex;
+  return Promise.resolve({
+    bits,
+    exponent: new Uint8Array(Buffer.from(hex, 'hex')),
+    rs256: object.asymmetricKeyType === 'rsa',
+  });
 }
 
 /** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */

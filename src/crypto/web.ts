@@ -7,11 +7,12 @@
  *
  * @module
  */
-import type { KeyHandle } from './backend.js';
+import type { KeyHandle, RsaKeyParameters } from './backend.js';
 import type { CryptoKeyLike } from './key-like.js';
 import { promiseCache } from '../cache/promise.js';
 import { UnsupportedError } from '../errors/index.js';
 import { toHex } from '../encoding/hex.js';
+import { fromBase64 } from '../encoding/base64.js';
 
 const utf8 = new TextEncoder();
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
@@ -68,6 +69,37 @@ export async function importPublicKey(spki: Uint8Array): Promise<KeyHandle> {
 /** Adopts a caller's `CryptoKey` as it is. */
 export function fromCryptoKey(key: CryptoKeyLike): KeyHandle {
   return asHandle(key as CryptoKey);
+}
+
+/** Bytes of a JWK member (Base64url, no padding). */
+function jwkBytes(text: unknown): Uint8Array | undefined {
+  if (typeof text !== 'string') return undefined;
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  return fromBase64(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+}
+
+/** Bit length of an unsigned big-endian integer. */
+function bitLength(n: Uint8Array): number {
+  let i = 0;
+  while (i < n.length && n[i] === 0) i++;
+  return i === n.length ? 0 : (n.length - i - 1) * 8 + (32 - Math.clz32(n[i]!));
+}
+
+/**
+ * Modulus length and exponent of an extractable key, from its JWK export (the key material, not
+ * the `algorithm` object); undefined for a non-extractable key, whose material WebCrypto hides.
+ */
+export async function rsaKeyParameters(key: CryptoKeyLike): Promise<RsaKeyParameters | undefined> {
+  let jwk: JsonWebKey;
+  try {
+    jwk = await subtle().exportKey('jwk', key as CryptoKey);
+  } catch {
+    return undefined;
+  }
+  const n = jwkBytes(jwk.n);
+  const e = jwkBytes(jwk.e);
+  if (n === undefined || e === undefined) return { bits: 0, exponent: new Uint8Array(0), rs256: false };
+  return { bits: bitLength(n), exponent: e, rs256: jwk.kty === 'RSA' && jwk.alg === 'RS256' };
 }
 
 /** RSASSA-PKCS1-v1_5 SHA-256 signature over the UTF-8 bytes of `data`. */

@@ -147,8 +147,13 @@ export interface Diagnosis {
   readonly request: {
     /** HTTP method as received. */
     readonly method: string;
-    /** URL as received. */
+    /** URL as received, or its first 2,048 characters followed by `…` when it is longer (then `cut` is true). */
     readonly url: string;
+    /**
+     * True when the method (over 32 characters) or the URL (over 2,048) was too long to show
+     * whole and was cut here, so that a diagnosis stays a small multiple of the capped input.
+     */
+    readonly cut?: true;
   };
   /** The operation the path addresses. */
   readonly operation?: {

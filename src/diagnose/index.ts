@@ -11,7 +11,8 @@ import { parseForm } from '../encoding/form.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { diagnoseControl } from './control.js';
 import { diagnoseOAuth } from './oauth.js';
-import { longerThan, type ReadRequest } from './text.js';
+import { longerThan, shownRequest, type ReadRequest } from './text.js';
+import { MAX_URL_LENGTH } from '../oauth/url.js';
 import { memoLookup } from './lookup.js';
 import { readBody } from '../operations/body.js';
 import type { Diagnosis } from './diagnosis.js';
@@ -111,8 +112,9 @@ async function partsOf(request: Request | RequestParts, max: number): Promise<Re
  * URL and key (scheme and host from forwarding headers, base path, trailing slash, the HMAC key
  * with `&` doubled or missing).
  *
- * Work is bounded as in `verifyRequest` (`maxBodyBytes`, header, URL and parameter caps). A bad
- * request never throws: it gets a diagnosis. Nonces are neither checked nor recorded.
+ * Work is bounded as in `verifyRequest` (`maxBodyBytes`, header, URL and parameter caps), and so
+ * is the output: a URL over 16 KiB is not analysed, and `request` shows at most 2,048 characters
+ * of the URL (`request.cut` says it was cut). A bad request never throws: it gets a diagnosis. Nonces are neither checked nor recorded.
  *
  * **Do not show a diagnosis to an unauthenticated caller.** It holds the digest or HMAC signature
  * the request should have carried: for any request someone sends, a valid one. It is for the
@@ -136,11 +138,11 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
   const parts = await partsOf(request, max);
   if (typeof parts === 'string') {
     // Both kinds of request have a string method here (a parts object was checked above).
-    return { valid: false, request: { method: request.method, url: String(request.url) }, problem: parts, hints: [] };
+    return { valid: false, request: shownRequest(request.method, String(request.url)), problem: parts, hints: [] };
   }
 
   const lookup = memoLookup(options.credentials);
-  const d: Mutable<Diagnosis> = { valid: false, request: { method: parts.method, url: parts.url }, hints: [] };
+  const d: Mutable<Diagnosis> = { valid: false, request: shownRequest(parts.method, parts.url), hints: [] };
   const { nonceStore: _ignored, ...verifyOptions } = options as VerifyRequestOptions;
   let copy: Request | undefined;
   try {
@@ -164,11 +166,18 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
     } catch (e) {
       // Errors of the credentials function (and anything else not paysig's) pass through.
       if (!(e instanceof PaysigError)) throw e;
-      d.error = { code: e.code, message: e.message, status: httpStatusOf(e) };
+      d.error = { code: e.code, message: e.message.slice(0, 1000), status: httpStatusOf(e) };
     }
   }
 
   const signedUrl = options.url ?? parts.url;
+  // The verifier's own cap on the URL it signs over: past it, nothing more is computed or shown.
+  if (signedUrl.length > MAX_URL_LENGTH) {
+    return {
+      ...d,
+      problem: `the URL is ${signedUrl.length} characters long, over the ${MAX_URL_LENGTH} the verifier accepts; request.url shows its start`,
+    };
+  }
   let path: string;
   try {
     path = new URL(signedUrl).pathname;

@@ -47,3 +47,20 @@ export function longerThan(text: string, max: number): boolean {
   }
   return false;
 }
+
+/** Longest URL and method a diagnosis shows whole. */
+const SHOWN_URL = 2048;
+const SHOWN_METHOD = 32;
+
+/**
+ * Method and URL as a diagnosis shows them: whole when short, else cut (with `…`) and marked, so
+ * that a 10 MB path costs a diagnosis 2 KiB, not 10 MB.
+ */
+export function shownRequest(
+  method: string,
+  url: string,
+): { readonly method: string; readonly url: string; readonly cut?: true } {
+  if (method.length <= SHOWN_METHOD && url.length <= SHOWN_URL) return { method, url };
+  const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) + '…' : s);
+  return { method: cut(method, SHOWN_METHOD), url: cut(url, SHOWN_URL), cut: true };
+}

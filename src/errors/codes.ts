@@ -8,7 +8,8 @@
  *
  * @module
  */
-import { BodyConsumedError, BodyTooLargeError, HttpMethodNotAllowedError, MediaTypeError } from './http.js';
+import { BodyConsumedError, BodyTimeoutError, BodyTooLargeError, HttpMethodNotAllowedError } from './http.js';
+import { MediaTypeError } from './http.js';
 import { NotAcceptableError, UnknownMerchantError, UnknownOperationError } from './http.js';
 import { ControlMismatchError, EncodingError, InvalidAmountError, InvalidInputError } from './input.js';
 import { MissingFieldError, SignatureInvalidError, UnsupportedError } from './input.js';
@@ -93,6 +94,8 @@ export interface ErrorCodes {
   readonly ERR_NOT_ACCEPTABLE: ErrorCodeRow<typeof NotAcceptableError, 406>;
   /** The body is over the size limit. */
   readonly ERR_BODY_TOO_LARGE: ErrorCodeRow<typeof BodyTooLargeError, 413>;
+  /** The body did not arrive within the read deadline (`bodyTimeoutMs` of paysig/node). */
+  readonly ERR_BODY_TIMEOUT: ErrorCodeRow<typeof BodyTimeoutError, 408>;
   /** The request body was already read by something else. */
   readonly ERR_BODY_CONSUMED: ErrorCodeRow<typeof BodyConsumedError, 500>;
 }
@@ -100,8 +103,8 @@ export interface ErrorCodes {
 /**
  * Every error code paysig uses, with the class that carries it and the HTTP status
  * `httpStatusOf` gives it: 400 for a request that breaks a rule, 403 for an unknown merchant and
- * a failed signature, digest, timestamp or replay check (as the service answers), 404, 405, 406
- * and 413 for the HTTP-level refusals, 503 when the nonce store cannot answer, 500 for
+ * a failed signature, digest, timestamp or replay check (as the service answers), 404, 405, 406,
+ * 408 and 413 for the HTTP-level refusals, 503 when the nonce store cannot answer, 500 for
  * server-side key and programming problems. docs/errors.md says what each means and what to do.
  *
  * @example
@@ -136,6 +139,7 @@ export const ERROR_CODES: ErrorCodes = {
   ERR_MEDIA_TYPE: /* @__PURE__ */ row(MediaTypeError, 400),
   ERR_NOT_ACCEPTABLE: /* @__PURE__ */ row(NotAcceptableError, 406),
   ERR_BODY_TOO_LARGE: /* @__PURE__ */ row(BodyTooLargeError, 413),
+  ERR_BODY_TIMEOUT: /* @__PURE__ */ row(BodyTimeoutError, 408),
   ERR_BODY_CONSUMED: /* @__PURE__ */ row(BodyConsumedError, 500),
 };
 

@@ -36,7 +36,8 @@ export type HttpErrorStatus = ErrorCodes[keyof ErrorCodes]['status'] | 500;
  * unknown merchant or consumer and a signature, digest, timestamp or replay failure (as the
  * service does), 404 for an unknown operation path, 405 for a method other than `POST` (set
  * `Allow` from {@link HttpMethodNotAllowedError.allow}), 406 for an `Accept` header that excludes
- * every response format, 413 for a body over the limit, 503 when
+ * every response format, 408 for a body that did not arrive in time (`paysig/node`), 413 for a
+ * body over the limit, 503 when
  * the nonce store is unavailable, 500 for anything else (including errors that are not paysig's,
  * and server-side key problems). docs/errors.md has the status of every code.
  *

@@ -77,6 +77,26 @@ export class BodyTooLargeError extends PaysigError {
 }
 
 /**
+ * The request body did not arrive within the read deadline (`bodyTimeoutMs` of `paysig/node`,
+ * 30 s by default): the client sent the headers and then stalled or trickled the body. Answer 408;
+ * reading stops, so a slow client cannot hold the handler.
+ */
+export class BodyTimeoutError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_BODY_TIMEOUT';
+  /** The deadline that passed, in milliseconds. */
+  readonly timeoutMs: number;
+  /** @param timeoutMs the deadline that passed, in milliseconds */
+  constructor(
+    timeoutMs: number,
+    message = `the request body did not arrive within ${timeoutMs} ms (bodyTimeoutMs): the client stalled`,
+    options?: PaysigErrorOptions,
+  ) {
+    super('ERR_BODY_TIMEOUT', message, { field: 'body', ...options });
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
  * The request body was read before paysig could read it, typically by a body parser (Express
  * `urlencoded()`/`json()`, a Koa or Fastify form parser), or a Fetch `Request` whose body was
  * used. paysig verifies the bytes as sent and never a re-serialisation of a parse (which can

@@ -8,11 +8,12 @@
  * @module
  */
 import { backendName, fromCryptoKey, importPrivateKey as importPkcs8, importPublicKey as importSpki } from '#crypto';
+import { rsaKeyParameters } from '#crypto';
 import type { KeyHandle } from '../crypto/backend.js';
 import { KeyError, PaysigError } from '../errors/index.js';
 import { keyDerFor, type KeyKind } from './decode.js';
 import { checkRsaKey } from './rules.js';
-import type { CryptoKeyLike } from '../crypto/key-like.js';
+import { cryptoKeySlots, type CryptoKeyLike, type CryptoKeySlots } from '../crypto/key-like.js';
 
 /** How many PEM keys of each kind stay imported. */
 export const KEY_CACHE_SIZE = 32;
@@ -62,66 +63,85 @@ function describe(value: unknown): string {
   return typeof value === 'string' ? `"${value.slice(0, 40)}"` : typeof value;
 }
 
-/** Checks a caller's CryptoKey is an RSASSA-PKCS1-v1_5 / SHA-256 key of the right kind and size. */
-function checkCryptoKey(key: CryptoKey, kind: KeyKind): void {
-  const algorithm = key.algorithm as Partial<RsaHashedKeyAlgorithm> | undefined;
-  if (algorithm?.name !== 'RSASSA-PKCS1-v1_5') {
+/** The exponent as an unsigned big-endian Uint8Array of any realm, or undefined. */
+function exponentBytes(value: unknown): Uint8Array | undefined {
+  if (value instanceof Uint8Array) return value;
+  return Object.prototype.toString.call(value) === '[object Uint8Array]' ? (value as Uint8Array) : undefined;
+}
+
+/**
+ * Checks a caller's CryptoKey is an RSASSA-PKCS1-v1_5 / SHA-256 key of the right kind and size.
+ * Every fact comes from the key itself: its slots through the platform's getters (never a
+ * property set on the object), and its modulus and exponent from the key material when the
+ * backend can read it (node:crypto always; WebCrypto for an extractable key, by JWK export).
+ */
+async function checkCryptoKey(key: CryptoKey, slots: CryptoKeySlots, kind: KeyKind): Promise<void> {
+  const algorithm = slots.algorithm as Partial<RsaHashedKeyAlgorithm>;
+  if (algorithm.name !== 'RSASSA-PKCS1-v1_5') {
     throw new KeyError(
-      `CryptoKey algorithm is ${describe(algorithm?.name)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`,
+      `CryptoKey algorithm is ${describe(algorithm.name)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`,
     );
   }
   const hash = algorithm.hash?.name;
   if (hash !== 'SHA-256') {
     throw new KeyError(`CryptoKey hash is ${describe(hash)}: RSASSA-PKCS1-v1_5 with SHA-256 is required`);
   }
-  // Both are readable even on a non-extractable key: size and exponent are checked as for PEM.
-  const bits = algorithm.modulusLength;
-  if (typeof bits !== 'number') throw new KeyError('CryptoKey has no modulusLength');
-  const exponent: unknown = algorithm.publicExponent;
-  if (!(exponent instanceof Uint8Array) && Object.prototype.toString.call(exponent) !== '[object Uint8Array]') {
-    throw new KeyError('CryptoKey has no publicExponent (a Uint8Array): not an RSA key');
+  const material = await rsaKeyParameters(key);
+  if (material !== undefined && !material.rs256) {
+    throw new KeyError('CryptoKey material is not an RSASSA-PKCS1-v1_5 key for SHA-256, whatever its algorithm says');
   }
-  checkRsaKey(bits, exponent as Uint8Array);
-  if (key.type !== kind) {
-    throw new KeyError(`got a ${describe(key.type)} CryptoKey where a ${kind} key is needed`);
+  // WebCrypto hides a non-extractable key's material: its [[algorithm]] slot is what remains.
+  const bits = material?.bits ?? algorithm.modulusLength;
+  if (typeof bits !== 'number') throw new KeyError('CryptoKey has no modulusLength');
+  const exponent = material?.exponent ?? exponentBytes(algorithm.publicExponent);
+  if (exponent === undefined) throw new KeyError('CryptoKey has no publicExponent (a Uint8Array): not an RSA key');
+  checkRsaKey(bits, exponent);
+  if (slots.type !== kind) {
+    throw new KeyError(`got a ${describe(slots.type)} CryptoKey where a ${kind} key is needed`);
   }
   const usage = kind === 'private' ? 'sign' : 'verify';
-  if (!Array.isArray(key.usages) || !key.usages.includes(usage)) {
+  if (!Array.isArray(slots.usages) || !slots.usages.includes(usage)) {
     throw new KeyError(`CryptoKey usages do not include "${usage}"`);
   }
 }
 
-function importCryptoKey(key: CryptoKey, kind: KeyKind): Promise<KeyHandle> {
+async function adopt(key: CryptoKey, slots: CryptoKeySlots, kind: KeyKind): Promise<KeyHandle> {
+  try {
+    await checkCryptoKey(key, slots, kind);
+    return fromCryptoKey(key);
+  } catch (error) {
+    if (error instanceof PaysigError) throw error;
+    throw new KeyError(`CryptoKey was refused by the ${backendName()} crypto backend`, { cause: error });
+  }
+}
+
+function importCryptoKey(key: CryptoKey, slots: CryptoKeySlots, kind: KeyKind): Promise<KeyHandle> {
   const cache = cryptoKeyCache[kind];
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  let handle: KeyHandle;
-  try {
-    checkCryptoKey(key, kind);
-    handle = fromCryptoKey(key);
-  } catch (error) {
-    if (error instanceof PaysigError) return Promise.reject(error);
-    return Promise.reject(
-      new KeyError(`CryptoKey was refused by the ${backendName()} crypto backend`, { cause: error }),
-    );
-  }
-  const promise = Promise.resolve(handle);
+  const promise = adopt(key, slots, kind);
   cache.set(key, promise);
+  promise.catch(() => {
+    if (cache.get(key) === promise) cache.delete(key);
+  });
   return promise;
-}
-
-/** A real `CryptoKey` of this realm, or of another one (an iframe, a worker's transfer). */
-function isCryptoKey(value: unknown): value is CryptoKey {
-  // Functions and primitives are never keys (null goes on: it is no instance and has no tag).
-  if (typeof value !== 'object') return false;
-  const ctor = (globalThis as { CryptoKey?: unknown }).CryptoKey;
-  if (typeof ctor === 'function' && value instanceof ctor) return true;
-  return Object.prototype.toString.call(value) === '[object CryptoKey]';
 }
 
 function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandle> {
   if (typeof key === 'string') return importPem(key, kind);
-  if (isCryptoKey(key)) return importCryptoKey(key, kind);
+  const slots = cryptoKeySlots(key);
+  if (slots !== undefined) return importCryptoKey(key as CryptoKey, slots, kind);
+  if (
+    typeof key === 'object' &&
+    key !== null &&
+    typeof (globalThis as { CryptoKey?: unknown }).CryptoKey !== 'function'
+  ) {
+    return Promise.reject(
+      new KeyError(
+        `${kind}Key is an object, and this runtime has no CryptoKey class to check it with: pass the key as PEM text`,
+      ),
+    );
+  }
   const hint = kind === 'private' ? "{ format: 'pem', type: 'pkcs8' }" : "{ format: 'pem', type: 'spki' }";
   let got: string;
   if (key instanceof Uint8Array) {

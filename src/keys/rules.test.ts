@@ -141,9 +141,9 @@ describe('every import path applies the rules', () => {
     const pkcs8 = pkcs8Of(pkcs1PrivateWithUnitExponent('test-only-rsa-2048-pkcs8.pem'));
     const priv = (await webcrypto.subtle.importKey('pkcs8', pkcs8, RSA, false, ['sign'])) as CryptoKey;
     expect(await codeOf(importPrivateKey(priv))).toBe('ERR_KEY_EXPONENT');
-    // and a CryptoKey whose algorithm has no publicExponent is not taken for RSA
+    // a look-alike built on it, claiming 65537, is no CryptoKey
     const fake = Object.create(pub, {
-      algorithm: { value: { ...pub.algorithm, publicExponent: undefined } },
+      algorithm: { value: { ...pub.algorithm, publicExponent: Uint8Array.of(1, 0, 1) } },
     }) as CryptoKey;
     expect(await codeOf(importPublicKey(fake))).toBe('ERR_KEY_INVALID');
   });

@@ -5,13 +5,47 @@
  * @module
  */
 import { concatBytes } from '../encoding/bytes.js';
-import { BodyConsumedError, BodyTooLargeError, InvalidInputError } from '../errors/index.js';
+import { BodyConsumedError, BodyTimeoutError, BodyTooLargeError, InvalidInputError } from '../errors/index.js';
 import { headerOf, type IncomingMessageLike } from './incoming.js';
 
 /** The raw body, when a framework has already read it: the bytes exactly as received, or their text. */
 export type RawBody = Uint8Array | ArrayBuffer | string;
 
+/** How `paysig/node` gets the body of a Node request: the stream, or bytes a framework already read. */
+export interface IncomingBodyOptions {
+  /**
+   * The raw body, when a framework has read the stream already (e.g. `express.raw()`'s bytes):
+   * it must be exactly the bytes the client sent. Without it the stream is read.
+   */
+  body?: RawBody;
+  /**
+   * Deadline for the whole body, in milliseconds from when paysig starts reading the stream
+   * (default 30000). A client that sends its headers and then stalls or trickles the body is
+   * refused with `BodyTimeoutError` (`ERR_BODY_TIMEOUT`, 408) and reading stops, so it cannot
+   * hold the handler until Node's own `requestTimeout` (300 s). `Infinity` turns it off.
+   */
+  bodyTimeoutMs?: number;
+}
+
+/** Default `bodyTimeoutMs`: 30 s for the whole body, from when paysig starts reading it. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
 const encoder = new TextEncoder();
+
+/**
+ * The body read deadline of the options, checked: a positive number of milliseconds, or
+ * `Infinity` for none (only when something else, such as the server's `requestTimeout`, bounds
+ * the read). @internal
+ */
+export function bodyTimeoutOf(options: IncomingBodyOptions | undefined): number {
+  const ms = options?.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  if (typeof ms !== 'number' || !(ms > 0)) {
+    throw new InvalidInputError('"bodyTimeoutMs" must be a positive number of milliseconds (default 30000)', {
+      field: 'bodyTimeoutMs',
+    });
+  }
+  return ms;
+}
 const EMPTY = new Uint8Array(0);
 
 /** The explicit body as bytes, within the cap. @internal */
@@ -45,9 +79,14 @@ function assertUnread(req: IncomingMessageLike): void {
 /**
  * Reads the body of `req` to its end, refusing one over `max` bytes: by `Content-Length` before
  * reading, else as soon as the running total passes `max` (reading then stops; nothing more is
- * buffered). @internal
+ * buffered); and refusing with {@link BodyTimeoutError} when the whole body has not arrived
+ * `timeoutMs` after reading began (a client that stalls cannot hold the handler). @internal
  */
-export function readIncomingBytes(req: IncomingMessageLike, max: number): Promise<Uint8Array> {
+export function readIncomingBytes(
+  req: IncomingMessageLike,
+  max: number,
+  timeoutMs: number = DEFAULT_BODY_TIMEOUT_MS,
+): Promise<Uint8Array> {
   assertUnread(req);
   if (req.readableEncoding !== undefined && req.readableEncoding !== null) {
     return Promise.reject(
@@ -64,7 +103,17 @@ export function readIncomingBytes(req: IncomingMessageLike, max: number): Promis
     let first: Uint8Array | undefined;
     let more: Uint8Array[] | undefined;
     let total = 0;
+    // setTimeout cannot wait longer than 2^31 - 1 ms; Infinity (or more) means no deadline.
+    const timer =
+      timeoutMs < 2 ** 31
+        ? setTimeout(() => {
+            done();
+            req.pause?.();
+            reject(new BodyTimeoutError(timeoutMs));
+          }, timeoutMs)
+        : undefined;
     const done = (): void => {
+      if (timer !== undefined) clearTimeout(timer);
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('error', onError);

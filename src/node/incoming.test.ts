@@ -73,7 +73,7 @@ describe('incomingUrl', () => {
     const r = req({
       host: 'internal:3000',
       'x-forwarded-proto': 'https',
-      'x-forwarded-host': 'gate.example.com, proxy2',
+      'x-forwarded-host': 'gate.example.com',
     });
     expect(incomingUrl(r, undefined)).toBe('http://internal:3000/paynet/api/v2/sale/1');
     expect(incomingUrl(r, { trustProxy: true })).toBe('https://gate.example.com/paynet/api/v2/sale/1');
@@ -160,11 +160,11 @@ describe('incomingUrl: header values as Node gives them', () => {
 describe('incomingUrl: X-Forwarded-* with trustProxy', () => {
   const trust = { trustProxy: true };
 
-  it('takes the first entry of each list, trimmed, and any case of the scheme', () => {
+  it('takes the last entry of each list (the one the proxy wrote), trimmed, and any case of the scheme', () => {
     const r = req({
       host: 'internal:3000',
-      'x-forwarded-proto': 'HTTPS , http',
-      'x-forwarded-host': 'gate.example.com , p2',
+      'x-forwarded-proto': 'http , HTTPS ',
+      'x-forwarded-host': 'evil.example , gate.example.com ',
     });
     expect(incomingUrl(r, trust)).toBe('https://gate.example.com/paynet/api/v2/sale/1');
   });
@@ -174,9 +174,9 @@ describe('incomingUrl: X-Forwarded-* with trustProxy', () => {
     expect(incomingUrl(r, trust)).toBe('http://a.example/paynet/api/v2/sale/1');
   });
 
-  it('treats an empty first entry as absent', () => {
+  it('treats an empty last entry as absent', () => {
     const r = req(
-      { host: 'internal:3000', 'x-forwarded-proto': ', https', 'x-forwarded-host': ' , gate.example.com' },
+      { host: 'internal:3000', 'x-forwarded-proto': 'https, ', 'x-forwarded-host': 'gate.example.com , ' },
       { socket: { encrypted: true } },
     );
     expect(incomingUrl(r, trust)).toBe('https://internal:3000/paynet/api/v2/sale/1');

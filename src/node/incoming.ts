@@ -40,12 +40,17 @@ export interface IncomingMessageLike {
 /** Options that decide the absolute URL of a Node request. */
 export interface IncomingUrlOptions {
   /**
-   * Take scheme and host from `X-Forwarded-Proto` and `X-Forwarded-Host` (first value of each)
-   * when present. Default `false`: enable it only behind a proxy you run that sets both, since a
-   * client can send them too. OAuth signs the URL the client addressed, so behind a TLS-terminating
-   * proxy either enable this or set `protocol`.
+   * Take scheme and host from `X-Forwarded-Proto` and `X-Forwarded-Host`, as written by the
+   * proxies you run in front of this server. `true` trusts one proxy and takes the **last** value
+   * of each header (the one that proxy set or appended); a number `n` trusts `n` proxies in a row
+   * and takes the `n`-th value from the end. Values further left were sent by the client and are
+   * never used, so a client cannot choose the scheme or host the signature is checked against
+   * (a cross-host replay). Default `false`: enable it only behind a proxy you run that sets or
+   * appends both headers. OAuth signs the URL the client addressed, so behind a TLS-terminating
+   * proxy either enable this or set `protocol`. docs/verifying.md has the nginx, Express and
+   * Cloudflare set-ups.
    */
-  trustProxy?: boolean;
+  trustProxy?: boolean | number;
   /** The scheme the client used, when the server cannot tell (default: `https` on a TLS socket, else `http`). */
   protocol?: 'http' | 'https';
 }
@@ -59,13 +64,29 @@ export function headerOf(req: IncomingMessageLike, name: string): string | undef
   return t === '' ? undefined : t;
 }
 
-/** The first entry of a comma-separated forwarded header. */
-function firstForwarded(req: IncomingMessageLike, name: string): string | undefined {
-  const v = headerOf(req, name);
-  if (v === undefined) return undefined;
-  const comma = v.indexOf(',');
-  const first = (comma < 0 ? v : v.slice(0, comma)).trim();
-  return first === '' ? undefined : first;
+/**
+ * The value of a forwarded header that the `hops`-th trusted proxy from this server wrote: every
+ * line of the header split at commas, counted from the end (a header with fewer entries than
+ * trusted hops was written by the proxies alone: its first entry is taken).
+ */
+function forwarded(req: IncomingMessageLike, name: string, hops: number): string | undefined {
+  const raw = req.headers[name];
+  if (raw === undefined) return undefined;
+  const entries = (typeof raw === 'string' ? raw : raw.join(',')).split(',');
+  const v = entries[Math.max(0, entries.length - hops)]!.trim();
+  return v === '' ? undefined : v;
+}
+
+/** How many proxies `trustProxy` trusts: 0 for none. @internal */
+export function trustedHops(trustProxy: IncomingUrlOptions['trustProxy']): number {
+  if (trustProxy === undefined || trustProxy === false) return 0;
+  if (trustProxy === true) return 1;
+  if (typeof trustProxy !== 'number' || !Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 32) {
+    throw new InvalidInputError('"trustProxy" must be true, false or the number of proxies in front (0 to 32)', {
+      field: 'trustProxy',
+    });
+  }
+  return trustProxy;
 }
 
 function isEncrypted(socket: unknown): boolean {
@@ -84,18 +105,18 @@ const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(
  * @internal
  */
 export function incomingUrl(req: IncomingMessageLike, options: IncomingUrlOptions | undefined): string {
-  const trust = options?.trustProxy === true;
+  const hops = trustedHops(options?.trustProxy);
   let scheme: string = options?.protocol ?? (isEncrypted(req.socket) ? 'https' : 'http');
   let host = headerOf(req, 'host');
-  if (trust) {
-    const proto = firstForwarded(req, 'x-forwarded-proto')?.toLowerCase();
+  if (hops > 0) {
+    const proto = forwarded(req, 'x-forwarded-proto', hops)?.toLowerCase();
     if (proto !== undefined) {
       if (proto !== 'http' && proto !== 'https') {
         throw new InvalidInputError('X-Forwarded-Proto must be http or https', { field: 'X-Forwarded-Proto' });
       }
       scheme = proto;
     }
-    host = firstForwarded(req, 'x-forwarded-host') ?? host;
+    host = forwarded(req, 'x-forwarded-host', hops) ?? host;
   }
   if (host === undefined) {
     throw new InvalidInputError(

@@ -2,7 +2,10 @@
  * `paysig/node`: verifying requests that arrive at a Node server (`node:http`, Express, Fastify,
  * Koa). {@link verifyIncoming} verifies a Node request directly, with the checks and results of
  * `verifyRequest`; {@link toFetchRequest} turns one into the Fetch `Request` `verifyRequest`
- * takes. Only under the `node` export condition (Node, and runtimes that emulate it).
+ * takes. It imports no `node:` module (a Node request is read through its shape: headers,
+ * `url`, stream events), so it is exported under every condition: TypeScript resolves it with
+ * `moduleResolution` `bundler`, `node16` and `nodenext` alike, and Deno and Bun load it for their
+ * `node:http` servers.
  *
  * @example
  * ```ts
@@ -23,6 +26,6 @@
  */
 export { toFetchRequest, type ToFetchRequestOptions } from './request.js';
 export type { IncomingMessageLike, IncomingUrlOptions } from './incoming.js';
-export type { RawBody } from './body.js';
+export type { IncomingBodyOptions, RawBody } from './body.js';
 export { verifyIncoming, type VerifyIncomingOptions } from './verify.js';
 export { serve, type ServeOptions, type ServedHandler } from './serve.js';

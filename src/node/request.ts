@@ -4,18 +4,13 @@
  * @module
  */
 import { DEFAULT_MAX_BODY_BYTES } from '../operations/verify.js';
-import { explicitBody, readIncomingBytes, type RawBody } from './body.js';
+import { bodyTimeoutOf, explicitBody, readIncomingBytes, type IncomingBodyOptions } from './body.js';
 import { incomingUrl, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 
 /** Options of {@link toFetchRequest}. */
-export interface ToFetchRequestOptions extends IncomingUrlOptions {
+export interface ToFetchRequestOptions extends IncomingUrlOptions, IncomingBodyOptions {
   /** Largest body read, in bytes (default 64 KiB): over it, reading stops and `BodyTooLargeError` rejects. */
   maxBodyBytes?: number;
-  /**
-   * The raw body, when a framework has read the stream already (e.g. `express.raw()`'s bytes):
-   * it must be exactly the bytes the client sent. Without it the stream is read.
-   */
-  body?: RawBody;
 }
 
 /** Fetch headers from Node's lower-cased header object (repeated values appended in order). */
@@ -34,7 +29,8 @@ function fetchHeaders(req: IncomingMessageLike): Headers {
  * `request.raw`, Koa's `ctx.req`) into a Fetch `Request` for `verifyRequest`. The URL is built
  * from the `Host` header and the request target (Express's `originalUrl` when a router is mounted
  * on a path); `trustProxy` takes scheme and host from `X-Forwarded-Proto`/`X-Forwarded-Host`.
- * The body is read with `maxBodyBytes` applied while it streams. A body a parser has already
+ * The body is read with `maxBodyBytes` applied while it streams and within `bodyTimeoutMs`
+ * (30 s by default; `BodyTimeoutError`, 408, after it). A body a parser has already
  * consumed is refused (`BodyConsumedError`) unless the raw bytes are passed as `body`.
  * {@link verifyIncoming} does the same checks without building a `Request`, and costs less.
  *
@@ -53,15 +49,17 @@ function fetchHeaders(req: IncomingMessageLike): Headers {
  * }).listen(8080);
  * ```
  * @throws `InvalidInputError` (field `Host`) for a missing or invalid Host; `BodyTooLargeError`;
- * `BodyConsumedError`.
+ * `BodyTimeoutError`; `BodyConsumedError`.
  */
 export async function toFetchRequest(req: IncomingMessageLike, options: ToFetchRequestOptions = {}): Promise<Request> {
   const url = incomingUrl(req, options);
+  const timeoutMs = bodyTimeoutOf(options);
   const method = req.method ?? 'GET';
   const init: RequestInit = { method, headers: fetchHeaders(req) };
   if (method !== 'GET' && method !== 'HEAD') {
     const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    const bytes = options.body !== undefined ? explicitBody(options.body, max) : await readIncomingBytes(req, max);
+    const bytes =
+      options.body !== undefined ? explicitBody(options.body, max) : await readIncomingBytes(req, max, timeoutMs);
     // Request copies only the view's bytes when it is built (Fetch "extract a body"), so a pooled
     // chunk's neighbours never leak in; slice() gives BodyInit the plain ArrayBuffer it types.
     init.body = bytes.slice();

@@ -6,17 +6,11 @@
  */
 import { verifyRequestParts, type VerifiedRequest, type VerifyRequestOptions } from '../operations/verify.js';
 import { bodyText } from '../encoding/bytes.js';
-import { explicitBody, readIncomingBytes, type RawBody } from './body.js';
+import { bodyTimeoutOf, explicitBody, readIncomingBytes, type IncomingBodyOptions } from './body.js';
 import { incomingUrl, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 
 /** Options of {@link verifyIncoming}: those of `verifyRequest`, and how to read the Node request. */
-export interface VerifyIncomingOptions extends VerifyRequestOptions, IncomingUrlOptions {
-  /**
-   * The raw body, when a framework has read the stream already (e.g. `express.raw()`'s bytes):
-   * it must be exactly the bytes the client sent. Without it the stream is read.
-   */
-  body?: RawBody;
-}
+export interface VerifyIncomingOptions extends VerifyRequestOptions, IncomingUrlOptions, IncomingBodyOptions {}
 
 /**
  * Verifies a Node request (`http.IncomingMessage`: Node `http`, Express's `req`, Fastify's
@@ -24,7 +18,8 @@ export interface VerifyIncomingOptions extends VerifyRequestOptions, IncomingUrl
  * in the same order, the same results and error codes, sharing one implementation. The URL is
  * `options.url` when given, else built from `Host` and the request target as
  * {@link toFetchRequest} builds it (`trustProxy`, `protocol`); the body is read with
- * `maxBodyBytes` applied while it streams, and a body a parser already consumed is refused
+ * `maxBodyBytes` applied while it streams and within `bodyTimeoutMs` (30 s by default; after it
+ * `BodyTimeoutError`, 408, and reading stops), and a body a parser already consumed is refused
  * (`BodyConsumedError`) unless its raw bytes are passed as `body`.
  *
  * @example
@@ -46,8 +41,10 @@ export interface VerifyIncomingOptions extends VerifyRequestOptions, IncomingUrl
  */
 export function verifyIncoming(req: IncomingMessageLike, options: VerifyIncomingOptions): Promise<VerifiedRequest> {
   let url: string;
+  let timeoutMs: number;
   try {
     url = options?.url ?? incomingUrl(req, options);
+    timeoutMs = bodyTimeoutOf(options);
   } catch (e) {
     return Promise.reject(e);
   }
@@ -63,7 +60,7 @@ export function verifyIncoming(req: IncomingMessageLike, options: VerifyIncoming
       readBody: (max) =>
         options.body !== undefined
           ? Promise.resolve(bodyText(explicitBody(options.body, max)))
-          : readIncomingBytes(req, max).then(bodyText),
+          : readIncomingBytes(req, max, timeoutMs).then(bodyText),
     },
     options,
   );

@@ -146,16 +146,25 @@ describe('callback input: exact bounds and messages', () => {
   it('a record value that is not a string is ERR_INVALID_INPUT naming it', async () => {
     const e = await refusal(verifyCallback({ ...RECORD, amount: 10 } as unknown as Record<string, string>, KEY));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'amount' });
-    expect(e.message).toBe('callback parameter "amount" must be a string');
+    expect(e.message).toBe('callback parameter "amount" must be a string, got number');
     const long = 'n'.repeat(100) + 'TAIL';
     const l = await refusal(verifyCallback({ ...RECORD, [long]: null } as unknown as Record<string, string>, KEY));
-    expect(l.message).toBe(`callback parameter "${'n'.repeat(100)}" must be a string`);
+    expect(l.message).toBe(`callback parameter "${'n'.repeat(100)}" must be a string, got null`);
   });
 
-  it.each([null, undefined, 42, true])('an input of another type (%j) is ERR_INVALID_INPUT on query', async (q) => {
+  it.each([
+    [null, 'null'],
+    [undefined, 'undefined'],
+    [42, 'number'],
+    [true, 'boolean'],
+    [['status=approved'], 'a Array'],
+    [new Map([['status', 'approved']]), 'a Map'],
+  ])('an input of another type (%j) is ERR_INVALID_INPUT on query, saying what to pass', async (q, got) => {
     const e = await refusal(verifyCallback(q as unknown as string, KEY));
     expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'query' });
-    expect(e.message).toBe('callback query must be a URL, URLSearchParams, query string or record');
+    expect(e.message).toBe(
+      `verifyCallback cannot read ${got}: pass the Node request (req) or its path and query (req.url, '/cb?status=...'), a query string, Express's req.query, URLSearchParams, a Fetch Request or a URL`,
+    );
   });
 
   it('U+FFFD in a long pre-decoded name shows 100 characters of it, and says what to pass instead', async () => {
@@ -163,7 +172,7 @@ describe('callback input: exact bounds and messages', () => {
     const e = await refusal(verifyCallback({ ...RECORD, [long]: 'x\uFFFD' }, KEY));
     expect(e).toMatchObject({ code: 'ERR_ENCODING', field: 'n'.repeat(100) });
     expect(e.message).toBe(
-      `callback parameter "${'n'.repeat(100)}" holds U+FFFD, what a lenient decoder writes for invalid UTF-8: pass the raw query string or URL instead`,
+      `callback parameter "${'n'.repeat(100)}" holds U+FFFD, what a lenient decoder writes for invalid UTF-8 or a lone surrogate: pass the raw query string (req.url) instead`,
     );
   });
 });

@@ -7,7 +7,7 @@
  */
 import { verifyControl } from '../control/digest.js';
 import { InvalidInputError, MissingFieldError } from '../errors/index.js';
-import { callbackPairs } from './callback-input.js';
+import { callbackPairs, type CallbackQuery } from './callback-input.js';
 import { serviceTrim } from '../catalog/trim.js';
 
 /** Transaction statuses the public documentation names; others may appear. */
@@ -54,10 +54,14 @@ export interface CallbackFields {
  * redirect to `redirect_url` is not a reliable source of the final status; the callback or the
  * `status` operation is.
  *
- * @param query - the callback's query: a `URL`, `URLSearchParams`, query string (with or without
- *   `?`, or a whole URL) or a record of strings. At most 64 KiB and 10,000 parameters, checked
- *   before decoding; `URLSearchParams` and records must not hold U+FFFD (a lenient decoder's
- *   mark of invalid UTF-8, which a query string would have refused).
+ * @param query - the callback as the server framework hands it over: the Node request (`req`,
+ *   whose `req.url` is read), its path and query (`'/cb?status=approved&...'`), a query string
+ *   (with or without `?`) or whole URL, a record of strings (Express's `req.query`; an array value,
+ *   a parameter sent twice, is refused), `URLSearchParams`, a Fetch `Request` (the query of a
+ *   `GET`, the form body of a `POST`) or a `URL`. Anything else is refused with a message that
+ *   says what to pass. At most 64 KiB of UTF-8 and 10,000 parameters, checked before decoding;
+ *   a lone surrogate is refused in every form, and so is U+FFFD in the forms decoded or
+ *   normalised before paysig sees them (all but a string and a Node request's `req.url`).
  * @param controlKey - the merchant control key.
  * The digest is SHA-1 of `status + orderid + client_orderid + control key`. A callback of the
  * hosted-fields flow carries `merchant_order` instead of `client_orderid`: its value takes that
@@ -77,13 +81,16 @@ export interface CallbackFields {
  *   'test-merchant-control',
  * );
  * cb.client_orderid; // 'hf-abc'
+ *
+ * // On Node (node:http, Express, Koa's ctx.req): pass the request; its req.url is read
+ * createServer(async (req, res) => {
+ *   const callback = await verifyCallback(req, controlKey);
+ *   res.end('OK');
+ * });
  * ```
  */
-export async function verifyCallback(
-  query: URL | URLSearchParams | string | Readonly<Record<string, string>>,
-  controlKey: string,
-): Promise<CallbackFields> {
-  const pairs = callbackPairs(query);
+export async function verifyCallback(query: CallbackQuery, controlKey: string): Promise<CallbackFields> {
+  const pairs = await callbackPairs(query);
   const params: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of pairs) {
     if (Object.hasOwn(params, name)) {

@@ -1,0 +1,91 @@
+// diagnose() is bounded in every input, the URL included (issue 20: a 10 MB path gave 40 MB of
+// output): each hostile input below gets a diagnosis that is a small multiple of the capped input
+// (2 KiB of URL shown, 16 KiB analysed, the body cap), and says when it cut the URL.
+import { describe, expect, it } from 'vitest';
+import { diagnose, type RequestParts } from './index.js';
+
+const BIG = 'a'.repeat(10 * 1024 * 1024);
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const OAUTH = 'OAuth oauth_consumer_key="merchant", oauth_signature_method="HMAC-SHA1", oauth_signature="x"';
+const options = { basePath: '/paynet', credentials: () => ({ controlKey: 'k', consumerSecret: 'k' }) };
+
+/** The diagnosis as a server would log or send it. */
+const size = (d: unknown): number => JSON.stringify(d).length;
+
+describe('diagnose bounds its output in every input', () => {
+  it.each<[string, () => Request | RequestParts, Record<string, unknown>?]>([
+    [
+      'a 10 MB path (Request)',
+      () =>
+        new Request(`https://g.example/paynet/api/v2/sale/1111/${BIG}`, { method: 'POST', headers: FORM, body: 'a=1' }),
+    ],
+    [
+      'a 10 MB path (parts)',
+      () => ({ method: 'POST', url: `https://g.example/paynet/api/v2/sale/1111/${BIG}`, headers: FORM, body: 'a=1' }),
+    ],
+    [
+      'a 10 MB query on an OAuth operation',
+      () => ({
+        method: 'POST',
+        url: `https://g.example/paynet/api/v2/payout/1111?x=${BIG}`,
+        headers: { ...FORM, authorization: OAUTH },
+        body: 'a=1',
+      }),
+    ],
+    [
+      'a 10 MB query on a control operation',
+      () => ({ method: 'POST', url: `https://g.example/paynet/api/v2/sale/1111?x=${BIG}`, headers: FORM, body: 'a=1' }),
+    ],
+    ['a 10 MB URL that is not a URL', () => ({ method: 'POST', url: BIG, body: 'a=1' })],
+    [
+      'a 10 MB method',
+      () => ({ method: BIG, url: 'https://g.example/paynet/api/v2/sale/1111', headers: FORM, body: 'a=1' }),
+    ],
+    [
+      'a 10 MB Authorization header',
+      () => ({
+        method: 'POST',
+        url: 'https://g.example/paynet/api/v2/payout/1111',
+        headers: { ...FORM, authorization: `OAuth oauth_consumer_key="${BIG}"` },
+        body: 'a=1',
+      }),
+    ],
+    [
+      'a 10 MB body (parts)',
+      () => ({ method: 'POST', url: 'https://g.example/paynet/api/v2/sale/1111', headers: FORM, body: BIG }),
+    ],
+    [
+      'a 10 MB options.url',
+      () => ({ method: 'POST', url: 'https://g.example/x', headers: FORM, body: 'a=1' }),
+      { url: `https://g.example/paynet/api/v2/payout/1111/${BIG}` },
+    ],
+  ])('%s gives a diagnosis under 16 KiB', async (_what, make, extra = {}) => {
+    const d = await diagnose(make(), { ...options, ...extra });
+    expect(d.valid).toBe(false);
+    expect(size(d)).toBeLessThan(16 * 1024);
+  });
+
+  it('shows the first 2,048 characters of a long URL, says it was cut, and why it went no further', async () => {
+    const url = `https://g.example/paynet/api/v2/sale/1111/${BIG}`;
+    const d = await diagnose({ method: 'POST', url, headers: FORM, body: 'a=1' }, options);
+    expect(d.request).toEqual({ method: 'POST', url: `${url.slice(0, 2048)}…`, cut: true });
+    expect(d.problem).toBe(
+      `the URL is ${url.length} characters long, over the 16384 the verifier accepts; request.url shows its start`,
+    );
+  });
+
+  it('shows a URL of 2,048 characters whole, without cut', async () => {
+    const url = 'https://g.example/paynet/api/v2/sale/1111?x=' + 'b'.repeat(2048 - 44);
+    expect(url).toHaveLength(2048);
+    const d = await diagnose({ method: 'POST', url, headers: FORM, body: 'a=1' }, options);
+    expect(d.request).toEqual({ method: 'POST', url });
+  });
+
+  it('an OAuth request at every cap (16 KiB URL, 64 KiB body) gives at most 8 times its size', async () => {
+    const url = 'https://g.example/paynet/api/v2/payout/1111?q=' + 'é'.repeat(8_000);
+    const body = 'client_orderid=1&amount=1.00&currency=EUR&memo=' + '%C3%A9'.repeat(10_900);
+    const d = await diagnose({ method: 'POST', url, headers: { ...FORM, authorization: OAUTH }, body }, options);
+    expect(d.oauth?.baseString).toBeDefined();
+    expect(size(d)).toBeLessThan(8 * (url.length + body.length));
+  });
+});
