@@ -40,7 +40,7 @@ afterEach(() => {
 
 describe('RedisNonceStore.check', () => {
   it('refuses a timestamp that is not a non-negative safe integer, or a TTL that is not finite, before calling Redis', async () => {
-    const { client, sent } = scripted([1, EPOCH, 1]);
+    const { client, sent } = scripted([1, EPOCH, EPOCH]);
     const s = new RedisNonceStore(client);
     for (const [ts, ttl] of [
       [-1, 10],
@@ -58,11 +58,11 @@ describe('RedisNonceStore.check', () => {
     expect(sent).toEqual([]);
     // 0 (1970-01-01T00:00:00Z) is an integer timestamp: Redis decides.
     expect(await s.check('c', 'n', 0, 10)).toBe(true);
-    expect(sent).toEqual([['0', '0', '0', 'PX', '10000']]);
+    expect(sent).toEqual([['0', 'PX', '10000', '10000']]);
   });
 
   it('expires a nonce at (timestamp + window + 1) s for a window from 0 up; without a usable window, after the TTL', async () => {
-    const { client, sent } = scripted([1, EPOCH, 1]);
+    const { client, sent } = scripted([1, EPOCH, EPOCH]);
     const s = new RedisNonceStore(client);
     const expiry = async (maxSkewSeconds?: unknown) => {
       await s.check(
@@ -72,7 +72,7 @@ describe('RedisNonceStore.check', () => {
         7.2,
         maxSkewSeconds === undefined ? undefined : { maxSkewSeconds: maxSkewSeconds as number, now: T },
       );
-      return sent.at(-1)!.slice(3);
+      return sent.at(-1)!.slice(1, 3);
     };
     expect(await expiry(300)).toEqual(['PXAT', '1700000301000']);
     expect(await expiry(0)).toEqual(['PXAT', '1700000001000']);
@@ -85,12 +85,21 @@ describe('RedisNonceStore.check', () => {
 
   it("tells a timestamp before lost nonces from a clock ahead of Redis's, and refuses a status a check never gets", async () => {
     const at = (status: number) =>
-      new RedisNonceStore(scripted([status, EPOCH, 1]).client).check('c', 'n', T, 10, { maxSkewSeconds: 5, now: T });
+      new RedisNonceStore(scripted([status, EPOCH, EPOCH + 30_000]).client).check('c', 'n', T, 10, {
+        maxSkewSeconds: 5,
+        now: T,
+      });
     expect(await at(1)).toBe(true);
     expect(await at(0)).toBe(false);
     await expect(at(2)).rejects.toMatchObject({
       code: 'ERR_NONCE_STORE',
-      message: expect.stringMatching(/^Redis lost its nonces .* signed before 2023-11-14T22:12:20\.000Z are refused/),
+      message: expect.stringMatching(
+        /^Redis lost its nonces at 2023-11-14T22:12:20\.000Z \(.*\): requests with a timestamp up to 2023-11-14T22:12:50\.000Z are refused/,
+      ),
+    });
+    await expect(at(5)).rejects.toMatchObject({
+      code: 'ERR_NONCE_STORE',
+      message: expect.stringMatching(/further in the future than maxFutureSkewSeconds: .* \(check NTP\)$/),
     });
     await expect(at(3)).rejects.toMatchObject({
       code: 'ERR_NONCE_STORE',
@@ -105,33 +114,36 @@ describe('RedisNonceStore.check', () => {
   });
 
   it('reads digit strings as the integers of the reply, and refuses any other shape', async () => {
+    const F = EPOCH + 3;
     const check = (reply: unknown) => new RedisNonceStore(scripted(reply).client).check('c', 'n', T, 10);
-    expect(await check(['1', String(EPOCH), '3'])).toBe(true);
-    expect(await check(['0', String(EPOCH), '3'])).toBe(false);
+    expect(await check(['1', String(EPOCH), String(F)])).toBe(true);
+    expect(await check(['0', String(EPOCH), String(F)])).toBe(false);
+    expect(await check([1, EPOCH, EPOCH])).toBe(true); // a fence at the epoch itself: no future bound
     for (const reply of [
       'OK',
       'abc',
       [1, EPOCH],
       [1, EPOCH, 3, 4],
-      [1, 0, 3],
-      [1, -EPOCH, 3],
-      [1, EPOCH + 0.5, 3],
-      [1, 2 ** 53, 3],
+      [1, 0, 0],
+      [1, -EPOCH, F],
+      [1, EPOCH + 0.5, F],
+      [1, 2 ** 53, F],
+      [1, EPOCH, EPOCH - 1], // a fence before the epoch
       [1, EPOCH, 0],
       [1, EPOCH, 'x'],
       [1, EPOCH, 2.5],
-      [true, EPOCH, 3],
-      ['', EPOCH, 3],
-      [' 1', EPOCH, 3],
-      ['1 ', EPOCH, 3],
-      ['+1', EPOCH, 3],
-      ['1e0', EPOCH, 3],
-      ['0x1', EPOCH, 3],
-      [1, '12345678901234567', 3],
+      [true, EPOCH, F],
+      ['', EPOCH, F],
+      [' 1', EPOCH, F],
+      ['1 ', EPOCH, F],
+      ['+1', EPOCH, F],
+      ['1e0', EPOCH, F],
+      ['0x1', EPOCH, F],
+      [1, '12345678901234567', F],
       // Nested arrays print as their digits ("1"): only strings are read as numbers.
-      [['1'], EPOCH, 3],
-      [1, [String(EPOCH)], 3],
-      [1, EPOCH, [3]],
+      [['1'], EPOCH, F],
+      [1, [String(EPOCH)], F],
+      [1, EPOCH, [F]],
     ]) {
       await expect(check(reply), JSON.stringify(reply)).rejects.toMatchObject({
         code: 'ERR_NONCE_STORE',
@@ -156,49 +168,65 @@ describe('RedisNonceStore.check', () => {
 });
 
 describe('RedisNonceStore: lost nonces', () => {
-  it('tells Redis the newest epoch and the highest counter it saw, whatever order the replies come in', async () => {
-    // A lower counter than one already seen would let a rollback to between the two go unnoticed.
-    const later = EPOCH + 5000;
-    const { client, sent } = scripted(
-      [1, EPOCH, 5],
-      [1, EPOCH, 3], // an older reply of the same epoch, late
-      [1, EPOCH, 7],
-      [1, later, 2], // a wipe: a new epoch starts a new count
-      [1, EPOCH, 9], // a late reply from before the wipe
-      [1, later, 2],
-    );
+  it("sends the verifier's future bound (ms); without one its maxSkewSeconds, without a window the TTL", async () => {
+    const { client, sent } = scripted([1, EPOCH, EPOCH]);
     const s = new RedisNonceStore(client);
-    for (let i = 0; i < 6; i++) await s.check('c', String(i), T, 10);
-    expect(sent.map((args) => args.slice(0, 2))).toEqual([
-      ['0', '0'],
-      [String(EPOCH), '5'],
-      [String(EPOCH), '5'],
-      [String(EPOCH), '7'],
-      [String(later), '2'],
-      [String(later), '2'],
-    ]);
+    const bound = async (context?: unknown, ttl = 7) => {
+      await s.check('c', 'n', T, ttl, context as never);
+      return sent.at(-1)![3];
+    };
+    expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 30, now: T })).toBe('30000');
+    expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 0.0004, now: T })).toBe('1');
+    expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 0, now: T })).toBe('0');
+    expect(await bound({ maxSkewSeconds: 300, now: T })).toBe('300000');
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5', null]) {
+      expect(await bound({ maxSkewSeconds: 20, maxFutureSkewSeconds: bad, now: T })).toBe('20000');
+    }
+    expect(await bound(undefined, 7)).toBe('7000');
+    expect(await bound(undefined, 2.5)).toBe('2500');
   });
 
-  it('ready() notices a rollback too, and the replays it would let through are refused', async () => {
-    let redisNow = T * 1000;
+  it('after a wipe, a restart or failover, or an eviction: refuses every timestamp up to the loss plus the future bound, and nothing later', async () => {
+    let redisNow = T * 1000 + 400;
     const c = fakeNodeRedis(() => redisNow);
     const s = new RedisNonceStore(c);
-    const check = () => s.check('c', 'n', T, 300, { maxSkewSeconds: 300, now: T });
-    await s.ready(); // counter 1
-    expect(await check()).toBe(true); // counter 2
-    c.marker = { epoch: c.marker!.epoch!, n: 1 }; // a snapshot from between the two, without the nonce
-    c.keys.clear();
-    redisNow += 5000;
-    await s.ready(); // counter 2 again: not above what this process saw
-    await expect(check()).rejects.toMatchObject({
-      code: 'ERR_NONCE_STORE',
-      message: expect.stringMatching(/lost its nonces/),
-    });
+    const at = (ts: number) =>
+      s.check('c', `${ts}-${redisNow}`, ts, 300, { maxSkewSeconds: 300, maxFutureSkewSeconds: 30, now: ts });
+    expect(await at(T)).toBe(true); // an established store
+    expect(await at(T + 30)).toBe(true); // a client 30 s ahead
+    for (const loss of [
+      () => (c.marker = undefined), // FLUSHALL, restart without persistence, the marker evicted
+      () => (c.run = `run-${redisNow}`), // restart from a snapshot, promoted replica
+      () => (c.evicted += 1), // an eviction
+    ]) {
+      loss();
+      c.keys.clear();
+      redisNow += 1000; // the loss is noticed at T + k + 0.4 s
+      const L = Math.floor(redisNow / 1000);
+      // Any timestamp seen before (up to L + 30, the same second included) is refused...
+      for (const ts of [L - 1, L, L + 1, L + 29, L + 30]) {
+        await expect(at(ts), String(ts - L)).rejects.toThrow(/lost its nonces/);
+      }
+      // ...and the next one is not, once it is within the future bound of Redis's clock.
+      await expect(at(L + 31)).rejects.toThrow(/further in the future/); // 30.6 s ahead
+      redisNow += 1000;
+      expect(await at(L + 31)).toBe(true);
+    }
   });
 
-  it('ready() refuses a reply with a status the script never gives', async () => {
-    await expect(new RedisNonceStore(scripted([4, EPOCH, 1]).client).ready()).resolves.toBeUndefined();
-    await expect(new RedisNonceStore(scripted([9, EPOCH, 1]).client).ready()).rejects.toMatchObject({
+  it("refuses a timestamp further ahead of Redis's clock than the future bound, so none can outrun the fence", async () => {
+    const redisNow = T * 1000;
+    const s = new RedisNonceStore(fakeIORedis(() => redisNow));
+    const ctx = { maxSkewSeconds: 300, maxFutureSkewSeconds: 30, now: T + 60 }; // a verifier 60 s ahead
+    expect(await s.check('c', 'a', T + 30, 300, ctx)).toBe(true);
+    await expect(s.check('c', 'b', T + 31, 300, ctx)).rejects.toThrow(/maxFutureSkewSeconds/);
+  });
+
+  it('ready() probes the marker and refuses a reply with a status the script never gives', async () => {
+    const { client, sent } = scripted([4, EPOCH, EPOCH]);
+    await expect(new RedisNonceStore(client).ready()).resolves.toBeUndefined();
+    expect(sent).toEqual([['0', 'PX', '1', '0']]); // a future bound of 0 never raises the marker's
+    await expect(new RedisNonceStore(scripted([9, EPOCH, EPOCH]).client).ready()).rejects.toMatchObject({
       code: 'ERR_NONCE_STORE',
       message: 'Redis gave an unexpected reply to the nonce check; request refused',
     });
@@ -206,7 +234,7 @@ describe('RedisNonceStore: lost nonces', () => {
 });
 
 describe('RedisNonceStore: eviction policy', () => {
-  it('reads maxmemory-policy again once a minute has passed, not before', async () => {
+  it('reads maxmemory-policy again once a second has passed, not before', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(T * 1000);
     const c = fakeIORedis();
@@ -219,24 +247,29 @@ describe('RedisNonceStore: eviction policy', () => {
     });
     const s = new RedisNonceStore(client);
     expect(await s.check('c', 'a', T, 10)).toBe(true);
-    vi.setSystemTime(T * 1000 + 59_999);
+    vi.setSystemTime(T * 1000 + 999);
     expect(await s.check('c', 'b', T, 10)).toBe(true);
     expect(reads).toEqual([T * 1000]);
     c.policy = 'allkeys-lru';
-    vi.setSystemTime(T * 1000 + 60_000);
+    vi.setSystemTime(T * 1000 + 1000);
     await expect(s.check('c', 'c', T, 10)).rejects.toThrow(/^Redis maxmemory-policy is "allkeys-lru"/);
-    expect(reads).toEqual([T * 1000, T * 1000 + 60_000]);
+    expect(reads).toEqual([T * 1000, T * 1000 + 1000]);
   });
 
-  it('says why the policy cannot be read, with the cause', async () => {
-    const cause = new Error("ERR unknown command 'CONFIG'");
-    const refused = Object.assign(fakeNodeRedis(), { configGet: () => Promise.reject(cause) });
+  it('advises assumeNoEviction, and why it is dangerous, only when CONFIG is refused; says so when the client is closed', async () => {
+    const unavailable = [
+      new Error("ERR unknown command 'CONFIG', with args beginning with: 'GET' 'maxmemory-policy'"),
+      new Error("NOPERM this user has no permissions to run the 'config|get' command"),
+    ];
     const noConfigGet = fakeNodeRedis() as Partial<ReturnType<typeof fakeNodeRedis>>;
     delete noConfigGet.configGet;
     const noConfig = fakeIORedis() as Partial<ReturnType<typeof fakeIORedis>>;
     delete noConfig.config;
     for (const [client, why] of [
-      [refused, cause],
+      ...unavailable.map((cause) => [
+        Object.assign(fakeNodeRedis(), { configGet: () => Promise.reject(cause) }),
+        cause,
+      ]),
       [noConfigGet, { code: 'ERR_UNSUPPORTED', message: 'the client has no configGet method' }],
       [noConfig, { code: 'ERR_UNSUPPORTED', message: 'the client has no config method' }],
     ] as const) {
@@ -244,10 +277,43 @@ describe('RedisNonceStore: eviction policy', () => {
       expect(e).toMatchObject({
         code: 'ERR_NONCE_STORE',
         message: expect.stringMatching(
-          /^cannot read maxmemory-policy \(CONFIG GET failed\)\. .*assumeNoEviction: true/,
+          /^this Redis refuses CONFIG GET \(.*\), so the store cannot read maxmemory-policy\. .*noeviction.*assumeNoEviction: true\}?.*dangerous/,
         ),
       });
       expect(e.cause).toMatchObject(why);
+    }
+    // Another failure names it, without the dangerous advice.
+    const reset = new Error('read ECONNRESET');
+    const e = await failure(
+      new RedisNonceStore(Object.assign(fakeNodeRedis(), { configGet: () => Promise.reject(reset) })).ready(),
+    );
+    expect(e.message).toBe('cannot read maxmemory-policy: CONFIG GET failed (read ECONNRESET)');
+    expect(e.cause).toBe(reset);
+    // A closed client: the cause, and the fix.
+    const closed = new Error('The client is closed');
+    for (const [client, message] of [
+      [
+        Object.assign(fakeNodeRedis(), { isOpen: false, configGet: () => Promise.reject(closed) }),
+        /^the Redis client is not connected: await client\.connect\(\) first/,
+      ],
+      [
+        Object.assign(fakeIORedis(), {
+          status: 'end',
+          config: () => Promise.reject(new Error('Connection is closed.')),
+        }),
+        /^the Redis client is not connected: it was closed/,
+      ],
+      [
+        Object.assign(fakeIORedis(), { eval: () => Promise.reject(new Error('Connection is closed.')) }),
+        /not connected/,
+      ],
+    ] as const) {
+      const s = new RedisNonceStore(client as never);
+      await expect(s.ready()).rejects.toMatchObject({
+        code: 'ERR_NONCE_STORE',
+        message: expect.stringMatching(message),
+      });
+      await expect(s.ready()).rejects.not.toThrow(/assumeNoEviction/);
     }
   });
 
@@ -278,7 +344,7 @@ describe('RedisNonceStore: client and options', () => {
         }),
       );
     }
-    const wrapper = { eval: () => Promise.resolve([4, EPOCH, 1]) }; // neither isOpen nor a string status
+    const wrapper = { eval: () => Promise.resolve([4, EPOCH, EPOCH]) }; // neither isOpen nor a string status
     expect(() => new RedisNonceStore(wrapper)).toThrow(
       expect.objectContaining({
         field: 'flavor',
