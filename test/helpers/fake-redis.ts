@@ -85,3 +85,17 @@ export function fakeIORedis(now: () => number = Date.now) {
     },
   });
 }
+
+/** A node-redis look-alike whose `eval` answers `replies` in turn (the last one again and again). */
+export function scripted(...replies: unknown[]) {
+  const sent: string[][] = [];
+  const client = {
+    isOpen: true,
+    eval(_script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown> {
+      sent.push(options.arguments);
+      return Promise.resolve(replies.length > 1 ? replies.shift() : replies[0]);
+    },
+    configGet: (parameter: string) => Promise.resolve({ [parameter]: 'noeviction' }),
+  };
+  return { client, sent };
+}

@@ -13,7 +13,7 @@ export const SECRET = 'control-key';
 /** Closed by {@link closeClients}. */
 const closers: Array<() => unknown> = [];
 
-export async function nodeRedis(url: string) {
+export async function nodeRedis(url: string): Promise<ReturnType<typeof createClient>> {
   const c = createClient({ url, socket: { reconnectStrategy: 50 } });
   c.on('error', () => {});
   await c.connect();
@@ -21,7 +21,7 @@ export async function nodeRedis(url: string) {
   return c;
 }
 
-export function ioRedis(url: string) {
+export function ioRedis(url: string): IORedis {
   const c = new IORedis(url, { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
   c.on('error', () => {});
   closers.push(() => c.disconnect());
