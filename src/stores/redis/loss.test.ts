@@ -91,6 +91,17 @@ describe('RedisNonceStore after a loss', () => {
     expect(await verify(await request(), older, W)).toBe('accepted');
   });
 
+  it("a verifier whose clock runs 60 s ahead cannot accept a timestamp further ahead of Redis's clock than the future bound", async () => {
+    const redis = await server();
+    const admin = await nodeRedis(redis.url);
+    const s = new RedisNonceStore(admin);
+    await establish((args) => admin.sendCommand(args), 'paysig:nonce:');
+    const fast = { maxFutureSkewSeconds: 30, now: Date.now() / 1000 + 60 };
+    // Fresh for this verifier (15 s behind its clock), but 45 s ahead of Redis's: past any fence.
+    await expect(verify(await request(45), s, fast)).resolves.toBe('ERR_NONCE_STORE');
+    await expect(verify(await request(25), s, fast)).resolves.toBe('accepted');
+  });
+
   for (const policy of ['volatile-lru', 'allkeys-lru']) {
     it(`${policy} switched on at run time: every evicted nonce is refused at the next check, and the policy within a second`, async () => {
       const redis = await server();
