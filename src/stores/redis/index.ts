@@ -81,7 +81,7 @@ const POLICY_RECHECK_MS = 1_000;
  *   snapshot, promoted replica) or another eviction count means nonces may be lost; every request
  *   whose timestamp could have been accepted before (up to the loss plus the future bound,
  *   `maxFutureSkewSeconds`) is then refused, and nothing later. Fresh requests are refused for
- *   that bound (31 s by default) after a loss.
+ *   that bound plus up to a second (about 31 s with the default 30 s) after a loss.
  * - **Clocks**: with the window from `verifyOAuth`, a nonce expires at
  *   `(timestamp + maxSkewSeconds + 1) s` by Redis's clock; a timestamp already past that, or
  *   further ahead than the future bound, by Redis's clock is refused.
@@ -166,7 +166,8 @@ export class RedisNonceStore implements NonceStore {
     const key = await this.key(consumerKey, nonce, timestamp);
     const reply = await this.#withTimeout(async () => {
       await this.#policy();
-      const args = [String(timestamp), ...expiry, String(Math.ceil(future * 1000))];
+      // Capped at 2^51 ms (71,000 years) so the script's arithmetic and its reply stay exact integers.
+      const args = [String(timestamp), ...expiry, String(Math.min(Math.ceil(future * 1000), 2 ** 51))];
       return readReply(await this.#calls.evalScript(CHECK_SCRIPT, [this.#prefix + 'marker', key], args));
     });
     if (reply.status === 1) return true;

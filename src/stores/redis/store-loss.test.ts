@@ -35,6 +35,7 @@ describe('RedisNonceStore: lost nonces', () => {
     expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 30, now: T })).toBe('30000');
     expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 0.0004, now: T })).toBe('1');
     expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 0, now: T })).toBe('0');
+    expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 1e300, now: T })).toBe(String(2 ** 51));
     expect(await bound({ maxSkewSeconds: 300, now: T })).toBe('300000');
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5', null]) {
       expect(await bound({ maxSkewSeconds: 20, maxFutureSkewSeconds: bad, now: T })).toBe('20000');
