@@ -31,6 +31,8 @@ export default defineConfig({
             'test/consumer-types.test.ts',
             'src/stores/redis/redis.test.ts',
             'src/stores/redis/faults.test.ts',
+            'src/stores/redis/loss.test.ts',
+            'src/stores/redis/ha.test.ts',
           ],
           testTimeout: 30_000,
         },

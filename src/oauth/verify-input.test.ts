@@ -98,6 +98,15 @@ describe('verifyOAuth checks its arguments', () => {
     },
   );
 
+  it.each([-1, -0.001, Number.NaN, Number.POSITIVE_INFINITY, '30'])(
+    'maxFutureSkewSeconds %s -> ERR_INVALID_INPUT on "maxFutureSkewSeconds"',
+    async (bad) => {
+      const e = await refusal(verifyOAuth(request(), opts({ maxFutureSkewSeconds: bad as number })));
+      expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'maxFutureSkewSeconds' });
+      expect(e.message).toMatch(/"maxFutureSkewSeconds" must be a non-negative number/);
+    },
+  );
+
   it('maxSkewSeconds 0 accepts a timestamp equal to now and refuses one a second off', async () => {
     await expect(verifyOAuth(request(), opts({ maxSkewSeconds: 0 }))).resolves.toMatchObject({ timestamp: NOW });
     const late = request({ oauth_timestamp: String(NOW - 1) });
@@ -156,7 +165,7 @@ describe('verifyOAuth names the protocol parameter it refuses', () => {
   it.each([
     // now is fractional: the distance is rounded to whole seconds, and says which way it is off.
     [NOW - 301, 'oauth_timestamp is 301 s in the past; at most 300 s is allowed'],
-    [NOW + 302, 'oauth_timestamp is 302 s in the future; at most 300 s is allowed'],
+    [NOW + 32, 'oauth_timestamp is 32 s in the future; at most 30 s is allowed (maxFutureSkewSeconds)'],
   ])('timestamp %i against now + 0.4 s', async (timestamp, message) => {
     const e = await refusal(verifyOAuth(request({ oauth_timestamp: String(timestamp) }), opts({ now: NOW + 0.4 })));
     expect(e).toMatchObject({ code: 'ERR_OAUTH_TIMESTAMP', field: 'oauth_timestamp' });

@@ -108,10 +108,28 @@ describe('verifyOAuth accepts valid requests', () => {
     const { r } = await signed('hmac', 'HMAC-SHA1');
     const p = parseAuthorizationHeader(r.authorization).params;
     expect(p['oauth_version']).toBe('1.0');
-    for (const skew of [-300, 300]) {
+    // 300 s into the past, 30 s into the future (maxFutureSkewSeconds).
+    for (const skew of [-300, 30]) {
       const s = await signed('hmac', 'HMAC-SHA1', 'edge' + skew, NOW + skew);
       await expect(verifyOAuth(s.request, opts())).resolves.toMatchObject({ timestamp: NOW + skew });
     }
+  });
+
+  it('the future bound is its own option: 30 s by default, maxSkewSeconds when smaller, or as given', async () => {
+    const at = async (skew: number, extra: Partial<VerifyOAuthOptions>) =>
+      verifyOAuth((await signed('hmac', 'HMAC-SHA1', `f${skew}-${JSON.stringify(extra)}`, NOW + skew)).request, {
+        ...opts(),
+        ...extra,
+      }).then(
+        () => 'accepted',
+        (e: { code?: string }) => e.code,
+      );
+    expect(await at(31, {})).toBe('ERR_OAUTH_TIMESTAMP');
+    expect(await at(10, { maxSkewSeconds: 10 })).toBe('accepted');
+    expect(await at(11, { maxSkewSeconds: 10 })).toBe('ERR_OAUTH_TIMESTAMP');
+    expect(await at(300, { maxFutureSkewSeconds: 300 })).toBe('accepted');
+    expect(await at(2, { maxFutureSkewSeconds: 1 })).toBe('ERR_OAUTH_TIMESTAMP');
+    expect(await at(-300, { maxFutureSkewSeconds: 0 })).toBe('accepted');
   });
 
   it('round-trips sign -> verify for random requests, both methods (property)', async () => {
@@ -179,7 +197,7 @@ describe('verifyOAuth refuses every single mutation (property)', () => {
         fc.constant({ ...request, params: BODY.slice(1) }),
         fc.constant({ ...request, params: [...BODY, ['extra', '']] as Array<[string, string]> }),
         fc
-          .integer({ min: -200, max: 200 })
+          .integer({ min: -200, max: 30 })
           .filter((d) => d !== 0)
           .map((d) => ({ ...request, authorization: rebuild({ ...header, oauth_timestamp: String(NOW + d) }) })),
         fc.constant({ ...request, authorization: rebuild({ ...header, oauth_nonce: 'mut-other' }) }),

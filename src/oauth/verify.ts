@@ -70,8 +70,14 @@ export interface VerifyOAuthOptions {
   ) => OAuthConsumerCredentials | undefined | Promise<OAuthConsumerCredentials | undefined>;
   /** Current time in seconds; default: now. */
   now?: number;
-  /** Largest accepted distance between `oauth_timestamp` and now, either way; default 300. */
+  /** Largest accepted age of `oauth_timestamp` (how far in the past); default 300. */
   maxSkewSeconds?: number;
+  /**
+   * Largest accepted distance of `oauth_timestamp` into the future; default 30 (or
+   * `maxSkewSeconds`, when smaller). A store that loses its memory (a Redis wipe or failover)
+   * refuses fresh requests for about this long afterwards, so keep it small.
+   */
+  maxFutureSkewSeconds?: number;
   /** Where nonces are recorded; default: one in-memory store shared by the whole module. */
   nonceStore?: NonceStore;
 }
@@ -140,6 +146,12 @@ export async function verifyOAuth(
   if (!Number.isFinite(maxSkew) || maxSkew < 0) {
     throw new InvalidInputError('"maxSkewSeconds" must be a non-negative number', { field: 'maxSkewSeconds' });
   }
+  const maxFuture = options.maxFutureSkewSeconds ?? Math.min(maxSkew, 30);
+  if (!Number.isFinite(maxFuture) || maxFuture < 0) {
+    throw new InvalidInputError('"maxFutureSkewSeconds" must be a non-negative number', {
+      field: 'maxFutureSkewSeconds',
+    });
+  }
   const now = options.now ?? Date.now() / 1000;
   if (!Number.isFinite(now)) {
     throw new InvalidInputError('"now" must be a finite number of seconds', { field: 'now' });
@@ -174,13 +186,15 @@ export async function verifyOAuth(
   // 3. Timestamp window.
   const timestamp = Number(timestampText);
   const skew = timestamp - now;
-  if (skew > maxSkew && timestamp >= 1e12 && timestamp > now * 100) {
+  if (skew > maxFuture && timestamp >= 1e12 && timestamp > now * 100) {
     throw new TimestampError(
       'oauth_timestamp looks like milliseconds (Date.now()): milliseconds? send seconds, Math.floor(Date.now() / 1000)',
     );
   }
-  if (skew > maxSkew) {
-    throw new TimestampError(`oauth_timestamp is ${Math.round(skew)} s in the future; at most ${maxSkew} s is allowed`);
+  if (skew > maxFuture) {
+    throw new TimestampError(
+      `oauth_timestamp is ${Math.round(skew)} s in the future; at most ${maxFuture} s is allowed (maxFutureSkewSeconds)`,
+    );
   }
   if (skew < -maxSkew) {
     throw new TimestampError(`oauth_timestamp is ${Math.round(-skew)} s in the past; at most ${maxSkew} s is allowed`);
@@ -243,7 +257,11 @@ export async function verifyOAuth(
   const ttl = Math.max(1, Math.ceil(timestamp + maxSkew - now) + 1);
   let fresh: unknown;
   try {
-    fresh = await store.check(consumerKey, nonce, timestamp, ttl, { maxSkewSeconds: maxSkew, now });
+    fresh = await store.check(consumerKey, nonce, timestamp, ttl, {
+      maxSkewSeconds: maxSkew,
+      maxFutureSkewSeconds: maxFuture,
+      now,
+    });
   } catch (e) {
     if (e instanceof NonceStoreError) throw e;
     throw new NonceStoreError('nonce store failed; request refused', { cause: e });

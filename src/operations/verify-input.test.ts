@@ -175,4 +175,15 @@ describe('verifyRequest: OAuth requests', () => {
     const v = await verifyRequest(s.toRequest(), options({ now, maxSkewSeconds: 1000 }));
     expect(v.consumerKey).toBe(LOGIN);
   });
+
+  it('maxFutureSkewSeconds sets the future bound (default 30 s)', async () => {
+    const now = 1_700_000_000;
+    const s = await sign('payout', PAYOUT, { timestamp: now + 100 });
+    const early = await refusal(verifyRequest(s.toRequest(), options({ now })));
+    expect(early.message).toBe(
+      'oauth_timestamp is 100 s in the future; at most 30 s is allowed (maxFutureSkewSeconds)',
+    );
+    const v = await verifyRequest(s.toRequest(), options({ now, maxFutureSkewSeconds: 100 }));
+    expect(v.consumerKey).toBe(LOGIN);
+  });
 });

@@ -73,8 +73,10 @@ export interface VerifyRequestOptions {
   credentials: (who: CredentialsQuery) => VerifyCredentials | undefined | Promise<VerifyCredentials | undefined>;
   /** Current time in seconds (default: now). OAuth only. */
   now?: number;
-  /** Allowed OAuth clock skew in seconds (default 300). */
+  /** Allowed OAuth clock skew into the past, in seconds (default 300). */
   maxSkewSeconds?: number;
+  /** Allowed OAuth clock skew into the future, in seconds (default 30, or `maxSkewSeconds` when smaller). */
+  maxFutureSkewSeconds?: number;
   /** OAuth nonce store; replays within the window are refused. */
   nonceStore?: NonceStore;
   /** Largest body accepted, in bytes (default 64 KiB), read with a bounded reader; over it: {@link index!BodyTooLargeError}. */
@@ -278,6 +280,7 @@ export async function verifyRequestParts(
   };
   if (options.now !== undefined) oauthOptions.now = options.now;
   if (options.maxSkewSeconds !== undefined) oauthOptions.maxSkewSeconds = options.maxSkewSeconds;
+  if (options.maxFutureSkewSeconds !== undefined) oauthOptions.maxFutureSkewSeconds = options.maxFutureSkewSeconds;
   if (options.nonceStore !== undefined) oauthOptions.nonceStore = options.nonceStore;
   const result = await verifyOAuth({ method: 'POST', url: requestUrl, params, authorization }, oauthOptions);
   // Defence in depth: unreachable while the credentials above hold only this method's key.

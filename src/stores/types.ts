@@ -13,8 +13,14 @@
  * request's timestamp rather than from the verifier's clock.
  */
 export interface NonceCheckContext {
-  /** The verifier's `maxSkewSeconds`: a timestamp is accepted while within this of now. */
+  /** The verifier's `maxSkewSeconds`: a timestamp is accepted while at most this far in the past. */
   maxSkewSeconds: number;
+  /**
+   * The verifier's `maxFutureSkewSeconds`: a timestamp is accepted while at most this far in the
+   * future. A store that can lose its memory uses it to know which timestamps it could have seen
+   * before the loss. Absent (a caller from before this field): `maxSkewSeconds` both ways.
+   */
+  maxFutureSkewSeconds?: number;
   /** The verifier's clock, in seconds, when it accepted the timestamp. */
   now: number;
 }

@@ -16,7 +16,12 @@ export async function check(lib, c, ctx) {
   };
   const options = { credentials, nonceStore: freshStore(lib) };
   if (c.now !== undefined) options.now = c.now;
-  if (c.maxSkewSeconds !== undefined) options.maxSkewSeconds = c.maxSkewSeconds;
+  // A vector's maxSkewSeconds is the allowed distance either way (vectors/README.md): paysig
+  // takes the future bound as its own option (maxFutureSkewSeconds, default 30).
+  if (c.maxSkewSeconds !== undefined) {
+    options.maxSkewSeconds = c.maxSkewSeconds;
+    options.maxFutureSkewSeconds = c.maxSkewSeconds;
+  }
   const rq = c.request;
   const request = {
     method: rq.method,

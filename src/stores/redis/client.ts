@@ -26,6 +26,8 @@ export interface RedisCalls {
   evalScript(script: string, keys: string[], args: string[]): Promise<unknown>;
   /** The value of a configuration parameter; rejects when CONFIG is unavailable. */
   configGet(parameter: string): Promise<unknown>;
+  /** True when the client says it is not connected and will not connect by itself. */
+  closed(): boolean;
 }
 
 type Method = (...args: unknown[]) => Promise<unknown>;
@@ -76,10 +78,13 @@ export function redisCalls(client: unknown, flavorOption: unknown): RedisCalls {
     });
   }
   const evalFn = method(client, 'eval')!;
+  const c = client as { isOpen?: unknown; status?: unknown };
   if (flavor === 'node-redis') {
     const configGet = method(client, 'configGet');
     return {
       flavor,
+      // node-redis: isOpen is false until connect() and after close()/destroy().
+      closed: () => c.isOpen === false,
       evalScript: (script, keys, args) => evalFn(script, { keys, arguments: args }),
       configGet: async (parameter) => {
         if (configGet === undefined) throw new UnsupportedError('the client has no configGet method');
@@ -90,6 +95,8 @@ export function redisCalls(client: unknown, flavorOption: unknown): RedisCalls {
   const config = method(client, 'config');
   return {
     flavor,
+    // ioredis: 'end' after quit()/disconnect() or once it gave up reconnecting.
+    closed: () => c.status === 'end',
     evalScript: (script, keys, args) => evalFn(script, keys.length, ...keys, ...args),
     configGet: async (parameter) => {
       if (config === undefined) throw new UnsupportedError('the client has no config method');
@@ -109,4 +116,10 @@ export function guardErrorEvents(client: object, onError: (e: unknown) => void):
   if (typeof c.listenerCount !== 'function' || typeof c.on !== 'function') return;
   if ((c.listenerCount as (event: string) => number).call(client, 'error') > 0) return;
   (c.on as (event: string, listener: (e: unknown) => void) => unknown).call(client, 'error', onError);
+}
+
+/** The causes that mean "not connected", as node-redis and ioredis word them. @internal */
+export function isClosedError(e: unknown): boolean {
+  const message = e instanceof Error ? e.message : '';
+  return /\bclient is closed\b|\bconnection is closed\b/i.test(message);
 }

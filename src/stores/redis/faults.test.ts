@@ -1,95 +1,77 @@
 /**
  * RedisNonceStore under faults, against real redis-server processes started here from PATH:
- * killed, paused (SIGSTOP), restarted without persistence (a wipe) or from an older snapshot
- * (a rollback), run with an evicting policy or without CONFIG; and two verifier processes
- * sharing one Redis. Both node-redis and ioredis.
+ * killed, paused (SIGSTOP), restarted without persistence (a wipe), run with an evicting policy
+ * or without CONFIG, reached through a client that is not connected; and two verifier processes
+ * sharing one Redis. Both node-redis and ioredis. Other losses (FLUSHALL, restored snapshot,
+ * eviction at run time): loss.test.ts; replica promotion and Redis Cluster: ha.test.ts.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis as IORedis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signOAuth } from '../../oauth/sign.js';
-import { verifyOAuth } from '../../oauth/verify.js';
 import { RedisNonceStore } from './index.js';
-import { eventually, nextSecond, RedisServer, sleep } from '../../../test/helpers/redis-server.js';
+import { establish, eventually, RedisServer, sleep } from '../../../test/helpers/redis-server.js';
+import {
+  closeClients,
+  figure,
+  ioRedis,
+  nodeRedis,
+  refusedFor,
+  request,
+  SECRET,
+  type SignedRequest,
+  verify,
+} from '../../../test/helpers/redis-traffic.js';
 
-const SECRET = 'control-key';
 const servers: RedisServer[] = [];
-const closers: Array<() => unknown> = [];
 const dirs: string[] = [];
+/** A short future bound: the refusal after a loss lasts about this long (+1 s). */
+const W = { maxFutureSkewSeconds: 2 };
 
 async function server(args: string[] = []) {
   const s = await RedisServer.start(args);
   servers.push(s);
   return s;
 }
-async function nodeRedis(url: string) {
-  const c = createClient({ url, socket: { reconnectStrategy: 50 } });
-  c.on('error', () => {});
-  await c.connect();
-  closers.push(() => c.destroy());
-  return c;
-}
-function ioRedis(url: string) {
-  const c = new IORedis(url, { maxRetriesPerRequest: 1, retryStrategy: () => 50 });
-  c.on('error', () => {});
-  closers.push(() => c.disconnect());
-  return c;
-}
 const stores = async (url: string, timeoutMs = 500) => [
   new RedisNonceStore(await nodeRedis(url), { timeoutMs }),
   new RedisNonceStore(ioRedis(url), { timeoutMs }),
 ];
-
-let counter = 0;
-async function request(nonce = `n${counter++}-${Math.random()}`) {
-  const url = 'https://api.example.com/v2/payout/1';
-  const params: Array<[string, string]> = [['client_orderid', String(counter)]];
-  const r = await signOAuth({
-    method: 'POST',
-    url,
-    params,
-    consumerKey: 'merchant',
-    consumerSecret: SECRET,
-    signatureMethod: 'HMAC-SHA1',
-    nonce,
-  });
-  return { method: 'POST', url, params, authorization: r.authorization };
-}
-const verify = async (req: Awaited<ReturnType<typeof request>>, nonceStore: RedisNonceStore) =>
-  verifyOAuth(req, { credentials: () => ({ consumerSecret: SECRET }), nonceStore }).then(
-    () => 'accepted',
-    (e: { code?: string }) => e.code ?? 'thrown',
-  );
+const established = async (url: string, prefix = 'paysig:nonce:') => {
+  const c = await nodeRedis(url);
+  await establish((args) => c.sendCommand(args), prefix);
+};
 
 afterAll(async () => {
-  for (const close of closers) await close();
+  await closeClients();
   for (const s of servers) await s.stop();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 describe('RedisNonceStore under faults', () => {
-  it('killed: refused with ERR_NONCE_STORE; restarted empty: earlier requests refused, new ones accepted, same clients', async () => {
+  it('killed: refused with ERR_NONCE_STORE; restarted empty: requests from before (same second, 1-2 s ahead) refused, then fresh ones accepted, same clients', async () => {
     const redis = await server();
+    await established(redis.url);
     const [a, b] = await stores(redis.url);
     await a!.ready();
-    const before = await Promise.all(Array.from({ length: 20 }, () => request()));
-    for (const [i, r] of before.entries()) expect(await verify(r, i % 2 ? a! : b!)).toBe('accepted');
-    await nextSecond(); // the wipe is noticed in a later second than these timestamps
-    await redis.kill();
-    for (const s of [a!, b!]) expect(await verify(await request(), s)).toBe('ERR_NONCE_STORE');
+    const before = await Promise.all(Array.from({ length: 30 }, (_, i) => request(i % 3)));
+    for (const [i, r] of before.entries()) expect(await verify(r, i % 2 ? a! : b!, W)).toBe('accepted');
+    await redis.kill(); // within the same second as the last requests, as a rule
+    for (const s of [a!, b!]) expect(await verify(await request(), s, W)).toBe('ERR_NONCE_STORE');
     await redis.restart();
     await eventually(() => Promise.all([a!.ready(), b!.ready()]));
-    // 20 of 20 replays got through here before the marker; now none does.
-    for (const [i, r] of before.entries()) expect(await verify(r, i % 2 ? b! : a!)).toBe('ERR_NONCE_STORE');
-    for (const s of [a!, b!]) expect(await verify(await request(), s)).toBe('accepted');
+    // 9 replays got through after a restart before the fence; now none does.
+    for (const [i, r] of before.entries()) expect(await verify(r, i % 2 ? b! : a!, W)).toBe('ERR_NONCE_STORE');
+    const { ms } = await refusedFor(() => request(), a!, W);
+    figure('restart without persistence, maxFutureSkewSeconds 2: fresh requests refused for', `${ms} ms`);
+    expect(await verify(await request(), b!, W)).toBe('accepted');
   });
 
   it('paused (SIGSTOP): refused within the timeout, not hung; accepted again after SIGCONT', async () => {
     const redis = await server();
+    await established(redis.url);
     const [a, b] = await stores(redis.url, 300);
     await Promise.all([a!.ready(), b!.ready()]);
     redis.pause();
@@ -107,37 +89,45 @@ describe('RedisNonceStore under faults', () => {
       ).toBe('ok');
   });
 
-  it('restarted from an older snapshot: the rollback is noticed and later requests are refused', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'paysig-redis-'));
-    dirs.push(dir);
-    const redis = await server(['--dir', dir, '--dbfilename', 'dump.rdb', '--save', '', '--appendonly', 'no']);
-    const nr = await nodeRedis(redis.url);
-    const s = new RedisNonceStore(nr, { timeoutMs: 500 });
-    await s.ready();
-    await nr.sendCommand(['SAVE']);
-    const after = await Promise.all(Array.from({ length: 10 }, () => request()));
-    for (const r of after) expect(await verify(r, s)).toBe('accepted');
-    await nextSecond();
-    await redis.kill(); // the 10 nonces after the snapshot are lost, the marker is not
-    await redis.restart();
-    await eventually(() => s.ready());
-    for (const r of after) expect(await verify(r, s)).toBe('ERR_NONCE_STORE');
-    expect(await verify(await request(), s)).toBe('accepted');
-  });
-
-  it('an evicting maxmemory-policy is refused at start; a Redis without CONFIG too, unless told to assume noeviction', async () => {
+  it('an evicting maxmemory-policy is refused at start; a Redis without CONFIG too, advising assumeNoEviction and why it is dangerous', async () => {
     const lru = await server(['--maxmemory', '10mb', '--maxmemory-policy', 'allkeys-lru']);
     for (const s of await stores(lru.url)) {
       await expect(s.ready()).rejects.toThrow(/maxmemory-policy is "allkeys-lru"/);
       expect(await verify(await request(), s)).toBe('ERR_NONCE_STORE');
     }
     const managed = await server(['--rename-command', 'CONFIG', '']);
+    await established(managed.url);
     for (const s of await stores(managed.url)) {
-      await expect(s.ready()).rejects.toThrow(/CONFIG GET failed.*assumeNoEviction/);
+      await expect(s.ready()).rejects.toThrow(
+        /^this Redis refuses CONFIG GET \(ERR unknown command.*assumeNoEviction: true.*dangerous/,
+      );
     }
     const trusted = new RedisNonceStore(await nodeRedis(managed.url), { assumeNoEviction: true });
     await trusted.ready();
     expect(await verify(await request(), trusted)).toBe('accepted');
+  });
+
+  it('a client that is not connected: the store says so, and does not advise assumeNoEviction', async () => {
+    const redis = await server();
+    const unconnected = createClient({ url: redis.url }); // no connect()
+    for (const s of [new RedisNonceStore(unconnected), new RedisNonceStore(unconnected, { assumeNoEviction: true })]) {
+      const e = await s.ready().then(
+        () => expect.unreachable(),
+        (x: Error) => x,
+      );
+      expect(e).toMatchObject({ code: 'ERR_NONCE_STORE' });
+      expect(e.message).toMatch(/^the Redis client is not connected: await client\.connect\(\) first/);
+      expect(e.message).not.toMatch(/assumeNoEviction/);
+      expect((e.cause as Error).message).toMatch(/client is closed/i);
+    }
+    const closed = new IORedis(redis.url, { lazyConnect: true });
+    closed.on('error', () => {});
+    const lazy = new RedisNonceStore(closed); // ioredis connects on its first command
+    await expect(lazy.ready()).resolves.toBeUndefined();
+    closed.disconnect();
+    await expect(lazy.check('c', 'n', Math.floor(Date.now() / 1000), 5)).rejects.toThrow(
+      /^the Redis client is not connected: it was closed/,
+    );
   });
 });
 
@@ -170,7 +160,7 @@ describe('verifier processes sharing one Redis', () => {
       child,
       ready,
       stderr: () => stderr,
-      send: (req: Awaited<ReturnType<typeof request>>) =>
+      send: (req: SignedRequest) =>
         new Promise<Answer>((resolve) => {
           const id = next++;
           pending.set(id, resolve);
@@ -181,6 +171,7 @@ describe('verifier processes sharing one Redis', () => {
 
   it('node-redis and ioredis processes: 10% replays all refused, no fresh request refused, and of 1,000 requests sent to both at once never both accepted', async () => {
     const redis = await server();
+    await established(redis.url, 'shared:');
     const p = [verifier(redis.url, 'node-redis'), verifier(redis.url, 'ioredis')];
     await Promise.all(p.map((v) => v.ready));
     const fresh = await Promise.all(Array.from({ length: 1800 }, () => request()));
@@ -203,6 +194,7 @@ describe('verifier processes sharing one Redis', () => {
 
   it('the documented node-redis snippet without an error listener: Redis dies, the process lives and refuses, then recovers', async () => {
     const redis = await server();
+    await established(redis.url, 'shared:');
     const v = verifier(redis.url, 'node-redis-bare');
     await v.ready;
     expect((await v.send(await request())).ok).toBe(true);

@@ -4,7 +4,8 @@
  *
  * Each check is one atomic script: so of two verifiers that see the same request at once only one
  * accepts it; the nonce expires at an absolute time derived from the request's timestamp by
- * Redis's clock (`SET key 1 PXAT t NX`); and lost nonces are noticed (see {@link RedisNonceStore}).
+ * Redis's clock (`SET key 1 PXAT t NX`); and lost nonces (wipe, restart, restore, failover,
+ * eviction) are noticed by every process alike (see {@link RedisNonceStore}).
  *
  * @example
  * ```ts
@@ -26,11 +27,13 @@ import { NonceStoreError } from '../../errors/index.js';
 import type { NonceCheckContext, NonceStore } from '../types.js';
 import {
   guardErrorEvents,
+  isClosedError,
   redisCalls,
   type RedisCalls,
   type RedisClientFlavor,
   type RedisClientLike,
 } from './client.js';
+import { configFailure, refusal, scriptFailure } from './messages.js';
 import { nonceKey, validateOptions } from './options.js';
 import { CHECK_SCRIPT, readReply } from './script.js';
 
@@ -50,15 +53,19 @@ export interface RedisNonceStoreOptions {
   /** Milliseconds to wait for Redis before failing closed: an integer from 1 to 2 147 483 647 (default 2000). */
   timeoutMs?: number;
   /**
-   * Skip the `maxmemory-policy` check. **Unsafe unless the server runs with `noeviction`**: with
-   * an evicting policy Redis may drop nonces under memory pressure, and each dropped nonce can be
-   * replayed. Set it only for a managed Redis whose `CONFIG` command is disabled, after setting
-   * `noeviction` in the provider's settings. Default `false`.
+   * Skip the `maxmemory-policy` check. **Dangerous unless the server runs with `noeviction`**:
+   * with an evicting policy Redis drops keys under memory pressure. The store still notices each
+   * eviction at its next check (the server's `evicted_keys` count moves) and then refuses every
+   * request that could be a replay, but it learns of the policy only by its damage: each round of
+   * evictions refuses fresh requests for `maxFutureSkewSeconds`. Set it only for a managed Redis
+   * whose `CONFIG` command is disabled, after setting `noeviction` in the provider's settings.
+   * Default `false`.
    */
   assumeNoEviction?: boolean;
 }
 
-const POLICY_RECHECK_MS = 60_000;
+/** How often (ms) a process reads `maxmemory-policy` again: an evicting policy switched on at run time is refused within this. */
+const POLICY_RECHECK_MS = 1_000;
 
 /**
  * A {@link NonceStore} on Redis. Any failure, timeout or unexpected reply rejects with
@@ -66,17 +73,21 @@ const POLICY_RECHECK_MS = 60_000;
  * when the client has no `'error'` listener, the store adds one (node-redis would otherwise throw
  * the event and end the process when Redis goes away).
  *
- * - **Eviction**: before its first check, and every minute, the store reads `maxmemory-policy`
- *   and refuses every request unless it is `noeviction` (see `assumeNoEviction`).
- * - **Lost nonces**: a marker without expiry notices a wipe (restart without persistence,
- *   FLUSHALL) or a rollback (restored snapshot, failover to a lagging replica); requests signed
- *   before that moment are then refused, until they leave the window.
+ * - **Eviction**: before its first check, and then at most a second apart, the store reads
+ *   `maxmemory-policy` and refuses every request unless it is `noeviction` (see
+ *   `assumeNoEviction`); an eviction itself is noticed at the next check, whatever the policy.
+ * - **Lost nonces**: a marker without expiry records the server's `run_id` and `evicted_keys`. A
+ *   missing marker (wipe, new Redis, evicted marker), another `run_id` (restart, restored
+ *   snapshot, promoted replica) or another eviction count means nonces may be lost; every request
+ *   whose timestamp could have been accepted before (up to the loss plus the future bound,
+ *   `maxFutureSkewSeconds`) is then refused, and nothing later. Fresh requests are refused for
+ *   that bound plus up to a second (about 31 s with the default 30 s) after a loss.
  * - **Clocks**: with the window from `verifyOAuth`, a nonce expires at
- *   `(timestamp + maxSkewSeconds + 1) s` by Redis's clock, and a timestamp already past that by
- *   Redis's clock is refused, so a verifier whose clock is off cannot outlive a nonce.
+ *   `(timestamp + maxSkewSeconds + 1) s` by Redis's clock; a timestamp already past that, or
+ *   further ahead than the future bound, by Redis's clock is refused.
  * - **Keys** are `prefix + 'n:' + 32 hex digits` (the first 32 hex digits of SHA-1 over the UTF-8
  *   JSON text `[consumerKey, nonce, timestamp]`), whatever the size of the request; the marker
- *   is `prefix + 'marker'`.
+ *   is `prefix + 'marker'`. In Redis Cluster both must be in one slot: put a hash tag in the prefix.
  *
  * @example
  * ```ts
@@ -92,9 +103,6 @@ export class RedisNonceStore implements NonceStore {
   readonly #assumeNoEviction: boolean;
   #policyCheckedAt = -Infinity;
   #policyCheck: Promise<void> | undefined;
-  /** The newest epoch (Redis ms) and the highest counter under it that this process has seen. */
-  #epoch = 0;
-  #seen = 0;
 
   /**
    * @param client a node-redis or ioredis client (connected, or connecting)
@@ -122,22 +130,16 @@ export class RedisNonceStore implements NonceStore {
   }
 
   /**
-   * Runs the start-up checks now (eviction policy, marker), so a misconfigured Redis stops the
-   * deployment instead of refusing its traffic. Optional: the first `check` runs them anyway.
+   * Runs the start-up checks now (connection, eviction policy, marker), so a misconfigured Redis
+   * stops the deployment instead of refusing its traffic. Optional: the first `check` runs them
+   * anyway. A new (or wiped) Redis counts as a loss: requests are refused for the future bound
+   * after the first check, so call it before traffic.
    * @throws {@link index!NonceStoreError} naming what is wrong
    */
   async ready(): Promise<void> {
     await this.#withTimeout(async () => {
       await this.#policy();
-      this.#note(
-        readReply(
-          await this.#calls.evalScript(
-            CHECK_SCRIPT,
-            [this.#prefix + 'marker'],
-            [String(this.#epoch), String(this.#seen)],
-          ),
-        ),
-      );
+      readReply(await this.#calls.evalScript(CHECK_SCRIPT, [this.#prefix + 'marker'], ['0', 'PX', '1', '0']));
     });
   }
 
@@ -152,43 +154,28 @@ export class RedisNonceStore implements NonceStore {
     if (!Number.isSafeInteger(timestamp) || timestamp < 0 || !Number.isFinite(ttlSeconds)) {
       throw new NonceStoreError('nonce check needs an integer timestamp and a finite TTL');
     }
-    // Number.isFinite is false for anything but a finite number, so a missing window is NaN.
-    const skew = context?.maxSkewSeconds ?? Number.NaN;
+    const window = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : undefined);
+    const skew = window(context?.maxSkewSeconds);
+    // The future bound: the verifier's, else its symmetric window, else the TTL (an upper bound).
+    const future = window(context?.maxFutureSkewSeconds) ?? skew ?? Math.max(0, ttlSeconds);
     // Absolute expiry from the request's timestamp when the window is known; else the TTL from now.
     const expiry: [string, string] =
-      Number.isFinite(skew) && skew >= 0
+      skew !== undefined
         ? ['PXAT', String(Math.ceil((timestamp + skew + 1) * 1000))]
         : ['PX', String(Math.max(1, Math.ceil(ttlSeconds)) * 1000)];
     const key = await this.key(consumerKey, nonce, timestamp);
     const reply = await this.#withTimeout(async () => {
       await this.#policy();
-      const args = [String(this.#epoch), String(this.#seen), String(timestamp), ...expiry];
+      // Capped at 2^51 ms (71,000 years) so the script's arithmetic and its reply stay exact integers.
+      const args = [String(timestamp), ...expiry, String(Math.min(Math.ceil(future * 1000), 2 ** 51))];
       return readReply(await this.#calls.evalScript(CHECK_SCRIPT, [this.#prefix + 'marker', key], args));
     });
-    this.#note(reply);
     if (reply.status === 1) return true;
     if (reply.status === 0) return false;
-    if (reply.status === 2) {
-      throw new NonceStoreError(
-        `Redis lost its nonces (restart without persistence, flush, eviction or failover); requests signed before ${new Date(reply.epoch).toISOString()} are refused while they could be replays`,
-      );
-    }
-    if (reply.status === 3) {
-      throw new NonceStoreError(
-        "by Redis's clock this timestamp has already left the window: the verifier's clock is ahead of Redis's (check NTP)",
-      );
-    }
-    throw new NonceStoreError('Redis gave an unexpected reply to the nonce check; request refused');
+    throw new NonceStoreError(refusal(reply.status, reply.epoch, reply.fence));
   }
 
-  #note(reply: { epoch: number; n: number }): void {
-    if (reply.epoch > this.#epoch) {
-      this.#epoch = reply.epoch;
-      this.#seen = reply.n;
-    } else if (reply.epoch === this.#epoch) this.#seen = Math.max(this.#seen, reply.n);
-  }
-
-  /** Reads `maxmemory-policy` once a minute (one read at a time); refuses anything but `noeviction`. */
+  /** Reads `maxmemory-policy` at most once a second (one read at a time); refuses anything but `noeviction`. */
   #policy(): Promise<void> {
     if (this.#assumeNoEviction || Date.now() - this.#policyCheckedAt < POLICY_RECHECK_MS) return Promise.resolve();
     this.#policyCheck ??= (async () => {
@@ -196,10 +183,7 @@ export class RedisNonceStore implements NonceStore {
       try {
         policy = await this.#calls.configGet('maxmemory-policy');
       } catch (e) {
-        throw new NonceStoreError(
-          'cannot read maxmemory-policy (CONFIG GET failed). If your provider disables CONFIG, set maxmemory-policy to noeviction in its settings and pass { assumeNoEviction: true }',
-          { cause: e },
-        );
+        throw this.#closed(e) ?? configFailure(e);
       }
       if (policy !== 'noeviction') {
         throw new NonceStoreError(
@@ -211,6 +195,17 @@ export class RedisNonceStore implements NonceStore {
       this.#policyCheck = undefined;
     });
     return this.#policyCheck;
+  }
+
+  /** The error for a client that is not connected, when that is the cause. */
+  #closed(e: unknown): NonceStoreError | undefined {
+    if (!this.#calls.closed() && !isClosedError(e)) return undefined;
+    return new NonceStoreError(
+      this.#calls.flavor === 'node-redis'
+        ? 'the Redis client is not connected: await client.connect() first (and do not close it while the store is in use)'
+        : 'the Redis client is not connected: it was closed (quit or disconnect) or gave up reconnecting; create a new client',
+      { cause: e },
+    );
   }
 
   async #withTimeout<T>(work: () => Promise<T>): Promise<T> {
@@ -225,7 +220,7 @@ export class RedisNonceStore implements NonceStore {
       return await Promise.race([work(), timeout]);
     } catch (e) {
       if (e instanceof NonceStoreError) throw e;
-      throw new NonceStoreError('Redis nonce check failed; request refused', { cause: e });
+      throw this.#closed(e) ?? new NonceStoreError(scriptFailure(e), { cause: e });
     } finally {
       clearTimeout(timer);
     }
