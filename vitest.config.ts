@@ -18,8 +18,8 @@ export default defineConfig({
           // Node-only or backend-independent tests run in the node project only: the CLI (node:crypto),
           // the bundling test (it builds every target itself), the consumer-types check (tsc), and
           // the Redis tests (real servers and child processes; twice would double their ~20 s), the
-          // conformance kit (child processes), and paysig/node, which exists only under the `node`
-          // condition (so with node:crypto).
+          // conformance kit (child processes), paysig/node, which exists only under the `node`
+          // condition (so with node:crypto), and the memory store's million-entry expiry test.
           exclude: [
             'src/node/**',
             'test/cli.test.ts',
@@ -28,6 +28,8 @@ export default defineConfig({
             'test/consumer-types.test.ts',
             'src/stores/redis/redis.test.ts',
             'src/stores/redis/faults.test.ts',
+            'src/stores/redis/contract.test.ts',
+            'src/stores/memory/expiry-work.test.ts',
           ],
           testTimeout: 30_000,
         },
