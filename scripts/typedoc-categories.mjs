@@ -11,12 +11,13 @@ const RULES = [
   [/^operations\/(verify|callback)\.ts$|^node\//, 'Verify requests'],
   [/^operations\/diagnos/, 'Diagnose'],
   [/^control\//, 'Control digests'],
-  [/^oauth\/nonce|^redis(\.ts$|\/)/, 'Nonce stores'],
+  [/^oauth\/nonce|^stores\//, 'Nonce stores'],
   [/^oauth\//, 'OAuth 1.0a'],
   [/^(keys|crypto)\//, 'Keys and crypto'],
   [/^encoding\//, 'Encoding'],
   [/^operations\//, 'Operations catalog'],
   [/^errors?(-handling)?\.ts$|^errors\//, 'Errors'],
+  [/^testing\//, 'Testing'],
 ];
 
 /** @param {import('typedoc').Application} app @param {string} srcDir absolute path of src/ */

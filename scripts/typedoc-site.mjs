@@ -1,5 +1,5 @@
 // A local typedoc plugin that shapes the docs site (`npm run docs`):
-// - the entry points are named `paysig` and `paysig/redis`;
+// - the entry points are named `paysig`, `paysig/redis` and `paysig/testing`;
 // - each guide page (projectDocuments) is named after its first `# heading`, not its path;
 // - the README's absolute GitHub links to files that are pages of the site (docs/*.md,
 //   vectors/README.md) become links to those pages, so the site never sends a reader to GitHub
@@ -17,7 +17,7 @@ import { categorizeBySource } from './typedoc-categories.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DEBUGGER_SOURCE = join(ROOT, 'docs', 'debugger', 'index.html');
 const DEBUGGER_PAGE = 'debugger/index.html';
-const MODULE_NAMES = { index: 'paysig', redis: 'paysig/redis' };
+const MODULE_NAMES = { index: 'paysig', redis: 'paysig/redis', testing: 'paysig/testing' };
 
 /** @param {import('typedoc').Application} app */
 export function load(app) {
