@@ -166,8 +166,6 @@ async function independent(c: RuleContext): Promise<void> {
     [a, 'x|y', ts],
     [`${a}","x`, 'y', ts],
     [a, 'x","y', ts],
-    [a, 'n1', ts + 10],
-    [a, 'n', Number(`1${ts + 10}`)],
   ];
   for (const [consumer, nonce, t] of triples) {
     answer(

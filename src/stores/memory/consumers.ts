@@ -95,7 +95,6 @@ export class Consumers {
 
   /** Forgets a floor that has expired; drops the partition when it holds nothing else. */
   clearFloor(p: Partition): void {
-    if (!hasFloor(p)) return;
     p.floor = Number.NEGATIVE_INFINITY;
     p.floorExpiry = Number.NEGATIVE_INFINITY;
     if (p.count === 0 && this.#byId.get(p.id) === p) {

@@ -76,8 +76,7 @@ function clockMs(reading: unknown): number {
  *   So a new consumer is refused only when `maxEntries` consumers each hold a single nonce; many
  *   consumers holding a few nonces each, or a few holding many, never lock a new one out.
  * - **Bounded work.** Entries sit in one-second expiry buckets. A check removes at most 64
- *   expired entries (plus one more when the store is full), and a nonce found expired on lookup
- *   is dropped then: a million nonces expiring in the same second cost a million checks a few
+ *   expired entries, and a nonce found expired on lookup is dropped then: a million nonces expiring in the same second cost a million checks a few
  *   removals each, never one long pause.
  * - **Clock steps.** Entries expire by a clock that never goes back and that does not follow a
  *   reading more than 300 s ahead until the readings have kept running ahead for another 300 s
@@ -88,7 +87,7 @@ function clockMs(reading: unknown): number {
  *   stepped back, requests are refused, never replays accepted, until the clock catches up.
  *
  * Each nonce is kept under a fixed 16-character key (a seeded hash of consumer, nonce and
- * timestamp), so an entry costs the same (~150 bytes) whatever the size of the request.
+ * timestamp), so an entry costs the same (~170 bytes) whatever the size of the request.
  *
  * It suits one process; several processes or hosts need a shared store such as
  * `RedisNonceStore` from `paysig/redis`.
@@ -157,7 +156,6 @@ export class MemoryNonceStore implements NonceStore {
     const found = this.#entries.get(key);
     if (found !== undefined) {
       if (found.expiry > second) return false;
-      this.#expiries.delete(found.expiry, found);
       this.#forget(found);
     }
     const skew = context?.maxSkewSeconds;
@@ -177,12 +175,8 @@ export class MemoryNonceStore implements NonceStore {
         );
       }
     }
-    if (this.#entries.size + this.#consumers.floorOnly >= this.#max) {
-      this.#makeRoom(second);
-      // Room may have been made at this consumer's own expense, or its partition swept.
-      owner = this.#consumers.get(id);
-      if (owner !== undefined) this.#refuseBelowFloor(owner, consumer, timestamp, second);
-    }
+    // Room made at this consumer's own expense forgets another triple: this one is still fresh.
+    if (this.#entries.size + this.#consumers.floorOnly >= this.#max) this.#makeRoom();
     owner ??= this.#consumers.create(id);
     // Live while the clock's whole second is before `expiry`: at least ttlSeconds from now, and
     // (with the window) until the timestamp has left it.
@@ -203,11 +197,8 @@ export class MemoryNonceStore implements NonceStore {
     }
   }
 
-  /** Frees one place: an expired entry if one is left, else the oldest nonce of a heaviest consumer. */
-  #makeRoom(second: number): void {
-    const used = () => this.#entries.size + this.#consumers.floorOnly;
-    this.#sweep(second, 1);
-    if (used() < this.#max) return;
+  /** Frees one place: the oldest nonce of a heaviest consumer (expired ones were swept first). */
+  #makeRoom(): void {
     const victim = this.#consumers.heaviest();
     const oldest = victim !== undefined && victim.count >= 2 ? this.#consumers.oldest(victim) : undefined;
     if (victim === undefined || oldest === undefined) {

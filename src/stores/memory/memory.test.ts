@@ -18,6 +18,21 @@ describe('MemoryNonceStore', () => {
     expect(await s.check('c', 'n', 1, 10)).toBe(true);
   });
 
+  it('a nonce found expired when looked up is forgotten then, even before the sweep reaches it', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ now: () => t });
+    for (let i = 0; i < 200; i++) expect(await s.check('c', String(i), 0, 1)).toBe(true);
+    t = 999;
+    expect(await s.check('c', '199', 0, 1)).toBe(false);
+    t = 1000; // the second they expire in: a check sweeps 64 of them, the others are found expired
+    expect(await s.check('c', '199', 0, 1)).toBe(true);
+    expect(s.size).toBeGreaterThan(100);
+    // The sweep reaching the old entry later leaves the one recorded in its place alone.
+    for (let i = 0; i < 5; i++) expect(await s.check('c', `x${i}`, 0, 60)).toBe(true);
+    expect(s.size).toBe(6);
+    expect(await s.check('c', '199', 0, 1)).toBe(false);
+  });
+
   it('keeps consumers, nonces and timestamps apart (no key collisions)', async () => {
     const s = new MemoryNonceStore();
     expect(await s.check('a:b', 'c', 1, 60)).toBe(true);
