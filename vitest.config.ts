@@ -19,7 +19,7 @@ export default defineConfig({
           // the bundling test (it builds every target itself), the consumer-types check (tsc), and
           // the Redis tests (real servers and child processes; twice would double their ~20 s), the
           // conformance kit (child processes), and paysig/node, which serves Node servers (there the
-          // `node` condition picks node:crypto).
+          // `node` condition picks node:crypto), and the memory store's million-entry expiry test.
           exclude: [
             'src/node/**',
             'test/cli.test.ts',
@@ -33,6 +33,8 @@ export default defineConfig({
             'src/stores/redis/faults.test.ts',
             'src/stores/redis/loss.test.ts',
             'src/stores/redis/ha.test.ts',
+            'src/stores/redis/contract.test.ts',
+            'src/stores/memory/expiry-work.test.ts',
           ],
           testTimeout: 30_000,
         },

@@ -143,4 +143,22 @@ describe('the main entry served to Node, Deno and Bun is one module (start-up)',
     expect(index['UnsupportedError']).toBe(errors['UnsupportedError']);
     expect(index['NonceStoreError']).toBe(errors['NonceStoreError']);
   });
+
+  it('paysig/testing resolves by name and runs on the same error classes', () => {
+    const app = consumer('testing-entry');
+    writeFileSync(
+      join(app, 'testing.mjs'),
+      `import { checkNonceStore } from 'paysig/testing';
+import { InvalidInputError } from 'paysig';
+const refused = await checkNonceStore(undefined).catch((e) => e);
+console.log(JSON.stringify({ shared: refused instanceof InvalidInputError, code: refused.code }));
+`,
+    );
+    const out = execFileSync(process.execPath, [join(app, 'testing.mjs')], {
+      cwd: app,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(JSON.parse(out.trim())).toEqual({ shared: true, code: 'ERR_INVALID_INPUT' });
+  });
 });

@@ -1,5 +1,5 @@
 // paysig's published .d.ts files, compiled as a TypeScript user compiles them: a consumer project
-// importing `paysig` and `paysig/redis` by name, with skipLibCheck off, once without the DOM
+// importing `paysig`, `paysig/redis` and `paysig/testing` by name, with skipLibCheck off, once without the DOM
 // library (`"lib": ["es2022"]` + @types/node, a plain Node service) and once with it (there
 // the consumer's own code is what is checked: skipLibCheck on). The
 // declarations are built fresh into the consumer's node_modules (as `npm pack` would ship them),
@@ -15,11 +15,12 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 let dir = '';
 
 // Uses the public API where key and Web types appear: keys from node:crypto's WebCrypto, a
-// Request, the Redis store, and the error classes.
+// Request, the Redis store, the nonce-store contract, and the error classes.
 const CONSUMER = `
 import { webcrypto } from 'node:crypto';
 import { importPrivateKey, importPublicKey, signOAuth, signRequest, verifyOAuth, verifyRequest, httpStatusOf, type CryptoKeyLike } from 'paysig';
 import { RedisNonceStore } from 'paysig/redis';
+import { assertNonceStore, checkNonceStore, type NonceStoreContractReport, type StoreUnderTest } from 'paysig/testing';
 
 const pair = await webcrypto.subtle.generateKey(
   { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
@@ -47,6 +48,9 @@ try {
   console.log(httpStatusOf(error));
 }
 export const store: typeof RedisNonceStore = RedisNonceStore;
+const underTest = (): StoreUnderTest => ({ store: { check: async () => true }, breakBackend: () => {} });
+const report: NonceStoreContractReport = await checkNonceStore(underTest, { clock: { now: () => 0, advance: async () => {} } });
+export const contract: Promise<NonceStoreContractReport> = report.passed ? assertNonceStore(underTest) : Promise.resolve(report);
 `;
 
 // Every entry point under each moduleResolution a TypeScript app uses: bundler (Vite, Next.js),

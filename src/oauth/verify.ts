@@ -57,6 +57,12 @@ export interface OAuthConsumerCredentials {
   consumerSecret?: string;
   /** RSA-SHA256 public key: PEM (SPKI or PKCS#1) or `CryptoKey`. RSA-SHA256 is refused when absent. */
   publicKey?: string | CryptoKeyLike;
+  /**
+   * The canonical id of the merchant; nonces and quotas are keyed on it (default: the consumer
+   * key as sent). Give it when the lookup accepts several spellings of one key (a
+   * case-insensitive collation), so that each spelling does not get a quota of its own.
+   */
+  consumerId?: string;
 }
 
 /** Options of {@link verifyOAuth}. */
@@ -254,10 +260,14 @@ export async function verifyOAuth(
 
   // 6. Nonce, only for a request whose signature verified. Fail closed.
   const store = options.nonceStore ?? defaultNonceStore();
+  const consumer = creds.consumerId ?? consumerKey;
+  if (typeof consumer !== 'string' || consumer.length === 0) {
+    throw new InvalidInputError('"consumerId" must be a non-empty string when given', { field: 'consumerId' });
+  }
   const ttl = Math.max(1, Math.ceil(timestamp + maxSkew - now) + 1);
   let fresh: unknown;
   try {
-    fresh = await store.check(consumerKey, nonce, timestamp, ttl, {
+    fresh = await store.check(consumer, nonce, timestamp, ttl, {
       maxSkewSeconds: maxSkew,
       maxFutureSkewSeconds: maxFuture,
       now,

@@ -55,6 +55,8 @@ export interface VerifyCredentials {
   controlKey?: string;
   /** RSA public key (PEM SPKI or PKCS#1, or a `CryptoKey`) for RSA-SHA256. */
   publicKey?: string | CryptoKeyLike;
+  /** OAuth: the canonical id of the merchant; nonces and quotas are keyed on it (default: the consumer key as sent). */
+  consumerId?: string;
 }
 
 /** Options of {@link verifyRequest}. */
@@ -270,12 +272,13 @@ export async function verifyRequestParts(
       if (c === undefined || c === null) return undefined;
       // Hand over only the secret the operation's method uses: a request signed with the other
       // method then fails as "method not allowed" rather than being checked with a wrong key.
+      const id = c.consumerId !== undefined ? { consumerId: c.consumerId } : {};
       if (method === 'HMAC-SHA1') {
         const fix = c.controlKey === undefined ? misnamedSecret(c) : undefined;
         if (fix) throw new SignatureMethodNotAllowedError(`HMAC-SHA1 is not allowed for this consumer: ${fix}`);
-        return c.controlKey !== undefined ? { consumerSecret: c.controlKey } : {};
+        return c.controlKey !== undefined ? { consumerSecret: c.controlKey, ...id } : id;
       }
-      return c.publicKey !== undefined ? { publicKey: c.publicKey } : {};
+      return c.publicKey !== undefined ? { publicKey: c.publicKey, ...id } : id;
     },
   };
   if (options.now !== undefined) oauthOptions.now = options.now;

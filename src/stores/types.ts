@@ -48,7 +48,8 @@ export interface NonceStore {
   /**
    * Records the triple unless it is already recorded.
    *
-   * @param consumerKey the `oauth_consumer_key`
+   * @param consumerKey the consumer: the credentials' `consumerId` when given, else the
+   *   `oauth_consumer_key` as sent
    * @param nonce the `oauth_nonce`
    * @param timestamp the `oauth_timestamp`, in seconds
    * @param ttlSeconds how long, from now, the triple must be remembered (a positive integer)

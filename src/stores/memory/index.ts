@@ -5,36 +5,42 @@
  * @module
  */
 import { InvalidInputError, NonceStoreError } from '../../errors/index.js';
-import type { NonceStore } from '../types.js';
+import type { NonceCheckContext, NonceStore } from '../types.js';
+import { ExpiryClock } from './clock.js';
+import { Consumers, type Entry, hasFloor, type Partition } from './consumers.js';
+import { ExpiryQueue } from './expiry.js';
 import { fixedKey, randomSeed } from './key.js';
 
 export type { NonceCheckContext, NonceStore } from '../types.js';
 
 /** Options of {@link MemoryNonceStore}. */
 export interface MemoryNonceStoreOptions {
-  /** Most nonces held at once, all consumers together (default 100 000): the memory bound. */
+  /**
+   * Most nonces held at once, all consumers together (default 100 000): the memory bound. A
+   * consumer kept only for its floor (see {@link MemoryNonceStore}) counts as one; so at most
+   * this many consumers are held at once.
+   */
   maxEntries?: number;
   /**
    * Most unexpired nonces one consumer may hold (default: a tenth of `maxEntries`, so 10 000).
    * A consumer at its quota is refused (`ERR_NONCE_STORE`) until its own nonces expire; other
    * consumers are not affected. At the default 300 s window, 10 000 allows ~33 requests a
-   * second per consumer, sustained.
+   * second per consumer, sustained. The consumer is the one the credentials callback resolved
+   * (its `consumerId`), so one merchant has one quota however its key is spelled.
    */
   maxEntriesPerConsumer?: number;
   /**
-   * Most consumers holding unexpired nonces at once (default: 10 000, or `maxEntries` if
-   * smaller). A consumer that holds none is refused while this many others do.
-   */
-  maxConsumers?: number;
-  /**
-   * Clock in milliseconds since the epoch (default `Date.now`); for tests. A reading that is not
-   * a number within the range of a `Date` (±8.64e15) makes `check` reject with `ERR_INVALID_INPUT`.
+   * Clock in milliseconds since the epoch (default: the verifier's clock, passed with each check
+   * by `verifyOAuth`, else `Date.now`); for tests. A reading that is not a number within the
+   * range of a `Date` (±8.64e15) makes `check` reject with `ERR_INVALID_INPUT`.
    */
   now?: () => number;
 }
 
 /** The widest clock reading a `Date` can hold, in milliseconds (100 000 000 days). */
 const MAX_CLOCK_MS = 8.64e15;
+/** Most expired items a check removes on its way (besides the one it looks up). */
+const SWEEP_PER_CHECK = 64;
 
 function positive(value: number | undefined, fallback: number, field: string): number {
   const v = value ?? fallback;
@@ -44,27 +50,44 @@ function positive(value: number | undefined, fallback: number, field: string): n
   return v;
 }
 
-/** The nonces of one consumer: how many are live. */
-interface Partition {
-  readonly id: string;
-  count: number;
+function clockMs(reading: unknown): number {
+  // NaN would keep every nonce forever; beyond the range of a Date, seconds lose their meaning.
+  if (typeof reading !== 'number' || !(Math.abs(reading) <= MAX_CLOCK_MS)) {
+    throw new InvalidInputError(
+      'memory nonce store: the clock ("now") must return milliseconds since the epoch within the range of a Date',
+      { field: 'now' },
+    );
+  }
+  return reading;
 }
 
 /**
- * An in-process {@link NonceStore} with bounded memory, partitioned by consumer.
+ * An in-process {@link NonceStore} with bounded memory and bounded work per check, fair between
+ * consumers.
  *
- * Each consumer has a quota (`maxEntriesPerConsumer`), so one merchant flooding the verifier
- * with valid requests is refused once it reaches its quota while every other merchant's fresh
- * requests are still accepted. A replay is always refused as a replay, quota or not. When a
- * limit is reached, `check` rejects with {@link NonceStoreError}: the store never forgets a nonce
- * that could still be replayed. Only when consumers together fill `maxEntries` (ten flooding at
- * their full quota, by default: an attacker holding ten merchants' keys) is everyone refused, until
- * their nonces expire; give `maxEntries >= maxConsumers * maxEntriesPerConsumer` to rule that out.
+ * - **Quota.** Each consumer may hold `maxEntriesPerConsumer` live nonces; beyond that its new
+ *   requests are refused (`ERR_NONCE_STORE`) until its own nonces expire. A replay is always
+ *   refused as a replay.
+ * - **Eviction by fairness.** When the store holds `maxEntries`, room for a new nonce is made at
+ *   the expense of a consumer holding the most: its earliest-arrived nonce is forgotten, and its
+ *   *floor* rises to that nonce's timestamp. Until that nonce would have expired, the consumer's
+ *   requests with a timestamp at or below its floor are refused (`ERR_NONCE_STORE`): a forgotten
+ *   nonce can never be replayed, and only the heaviest consumer's oldest timestamps are affected.
+ *   So a new consumer is refused only when `maxEntries` consumers each hold a single nonce; many
+ *   consumers holding a few nonces each, or a few holding many, never lock a new one out.
+ * - **Bounded work.** Entries sit in one-second expiry buckets. A check removes at most 64
+ *   expired entries, and a nonce found expired on lookup is dropped then: a million nonces expiring in the same second cost a million checks a few
+ *   removals each, never one long pause.
+ * - **Clock steps.** Entries expire by a clock that never goes back and that does not follow a
+ *   reading more than 300 s ahead until the readings have kept running ahead for another 300 s
+ *   (by their own account): a clock stepped forward and back again finds the nonces of its window
+ *   where it left them. With the window (`verifyOAuth` passes it), a nonce is remembered until
+ *   `timestamp + maxSkewSeconds + 1` s, and a timestamp whose nonce could already have been
+ *   forgotten by that clock is refused (`ERR_NONCE_STORE`): after a clock that stayed ahead is
+ *   stepped back, requests are refused, never replays accepted, until the clock catches up.
  *
  * Each nonce is kept under a fixed 16-character key (a seeded hash of consumer, nonce and
- * timestamp), so an entry costs the same (~100 bytes) whatever the size of the request. Entries
- * sit in one-second expiry buckets that are dropped as the clock passes them: the cost of a check
- * does not grow with the number of nonces held.
+ * timestamp), so an entry costs the same (~170 bytes) whatever the size of the request.
  *
  * It suits one process; several processes or hosts need a shared store such as
  * `RedisNonceStore` from `paysig/redis`.
@@ -78,118 +101,137 @@ interface Partition {
 export class MemoryNonceStore implements NonceStore {
   readonly #max: number;
   readonly #perConsumer: number;
-  readonly #maxConsumers: number;
-  readonly #now: () => number;
+  readonly #now: (() => number) | undefined;
   readonly #seed = randomSeed();
-  /** fixed key of (consumer, nonce, timestamp) -> the consumer's partition */
-  readonly #entries = new Map<string, Partition>();
-  /** fixed key of the consumer -> its partition, while it holds live nonces */
-  readonly #consumers = new Map<string, Partition>();
-  /** expiry, in whole seconds -> the keys that expire then */
-  readonly #buckets = new Map<number, string[]>();
-  /** Every bucket up to this second has been dropped; every bucket left is after it. */
-  #swept = -Infinity;
+  readonly #clock = new ExpiryClock();
+  /** fixed key of (consumer, nonce, timestamp) -> its entry */
+  readonly #entries = new Map<string, Entry>();
+  readonly #consumers = new Consumers();
+  /** entries by expiry, and partitions by the expiry of their floor */
+  readonly #expiries = new ExpiryQueue<Entry | Partition>();
+  readonly #taken: Array<Entry | Partition> = [];
 
   /** @param options size bounds and clock */
   constructor(options: MemoryNonceStoreOptions = {}) {
     this.#max = positive(options.maxEntries, 100_000, 'maxEntries');
     this.#perConsumer = positive(options.maxEntriesPerConsumer, Math.ceil(this.#max / 10), 'maxEntriesPerConsumer');
-    this.#maxConsumers = positive(options.maxConsumers, Math.min(10_000, this.#max), 'maxConsumers');
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now;
   }
 
-  /** Number of nonces currently held (expired ones included until their second has passed). */
+  /** Number of nonces currently held (expired ones included until they are swept). */
   get size(): number {
     return this.#entries.size;
   }
 
-  /** Number of consumers currently holding nonces. */
+  /** Number of consumers currently held (those holding nonces, and those kept for a floor). */
   get consumers(): number {
     return this.#consumers.size;
   }
 
   /** {@inheritDoc NonceStore.check} */
-  check(consumerKey: string, nonce: string, timestamp: number, ttlSeconds: number): Promise<boolean> {
+  check(
+    consumerKey: string,
+    nonce: string,
+    timestamp: number,
+    ttlSeconds: number,
+    context?: NonceCheckContext,
+  ): Promise<boolean> {
     try {
-      return Promise.resolve(this.#check(consumerKey, nonce, timestamp, ttlSeconds));
+      return Promise.resolve(this.#check(consumerKey, nonce, timestamp, ttlSeconds, context));
     } catch (e) {
       return Promise.reject(e);
     }
   }
 
-  #check(consumerKey: string, nonce: string, timestamp: number, ttlSeconds: number): boolean {
-    if (typeof consumerKey !== 'string' || typeof nonce !== 'string' || !Number.isFinite(timestamp)) {
+  #check(consumer: string, nonce: string, timestamp: number, ttl: number, context?: NonceCheckContext): boolean {
+    if (typeof consumer !== 'string' || typeof nonce !== 'string' || !Number.isFinite(timestamp)) {
       throw new InvalidInputError('nonce store: consumer key and nonce must be strings, the timestamp a number');
     }
-    if (!Number.isFinite(ttlSeconds)) throw new InvalidInputError('nonce store: "ttlSeconds" must be a finite number');
-    const now = this.#now();
-    // NaN would keep every nonce forever; beyond 2^53 ms, `s + 1` in the walk no longer moves.
-    if (typeof now !== 'number' || !(Math.abs(now) <= MAX_CLOCK_MS)) {
-      throw new InvalidInputError(
-        'memory nonce store: the clock ("now") must return milliseconds since the epoch within the range of a Date',
-        { field: 'now' },
+    if (!Number.isFinite(ttl)) throw new InvalidInputError('nonce store: "ttlSeconds" must be a finite number');
+    const reading = clockMs(this.#now ? this.#now() : context ? context.now * 1000 : Date.now()) / 1000;
+    const clock = this.#clock.read(reading);
+    const second = Math.floor(clock);
+    this.#sweep(second, SWEEP_PER_CHECK);
+    const key = fixedKey(this.#seed, [consumer, nonce, String(timestamp)]);
+    const found = this.#entries.get(key);
+    if (found !== undefined) {
+      if (found.expiry > second) return false;
+      this.#forget(found);
+    }
+    const skew = context?.maxSkewSeconds;
+    const windowEnd = typeof skew === 'number' && skew >= 0 ? Math.ceil(timestamp + skew) + 1 : Number.NaN;
+    if (windowEnd <= second) {
+      throw new NonceStoreError(
+        "memory nonce store: by the store's clock this timestamp has left the window, so its nonce may be forgotten (was the clock stepped back?); request refused",
       );
     }
-    this.#sweep(Math.floor(now / 1000));
-    const key = fixedKey(this.#seed, [consumerKey, nonce, String(timestamp)]);
-    if (this.#entries.has(key)) return false;
-    const owner = fixedKey(this.#seed, [consumerKey]);
-    let partition = this.#consumers.get(owner);
-    if (partition === undefined) {
-      if (this.#consumers.size >= this.#maxConsumers) {
+    const id = fixedKey(this.#seed, [consumer]);
+    let owner = this.#consumers.get(id);
+    if (owner !== undefined) {
+      this.#refuseBelowFloor(owner, consumer, timestamp, second);
+      if (owner.count >= this.#perConsumer) {
         throw new NonceStoreError(
-          `memory nonce store: ${this.#maxConsumers} consumers already hold live nonces (maxConsumers); a new consumer is refused until some expire`,
+          `memory nonce store: consumer ${JSON.stringify(consumer.slice(0, 64))} holds ${this.#perConsumer} live nonces (maxEntriesPerConsumer); its requests are refused until some expire`,
         );
       }
-    } else if (partition.count >= this.#perConsumer) {
-      throw new NonceStoreError(
-        `memory nonce store: consumer ${JSON.stringify(consumerKey.slice(0, 64))} holds ${this.#perConsumer} live nonces (maxEntriesPerConsumer); its requests are refused until some expire`,
-      );
     }
-    if (this.#entries.size >= this.#max) {
-      throw new NonceStoreError(
-        `memory nonce store is full (${this.#max} live nonces, maxEntries); refusing to forget any`,
-      );
-    }
-    if (partition === undefined) {
-      partition = { id: owner, count: 0 };
-      this.#consumers.set(owner, partition);
-    }
-    partition.count++;
-    this.#entries.set(key, partition);
-    // Live while the clock's whole second is before `expiry`: at least ttlSeconds from now.
-    const expiry = Math.ceil((now + Math.max(1, ttlSeconds) * 1000) / 1000);
-    const bucket = this.#buckets.get(expiry);
-    if (bucket === undefined) this.#buckets.set(expiry, [key]);
-    else bucket.push(key);
+    // Room made at this consumer's own expense forgets another triple: this one is still fresh.
+    if (this.#entries.size + this.#consumers.floorOnly >= this.#max) this.#makeRoom();
+    owner ??= this.#consumers.create(id);
+    // Live while the clock's whole second is before `expiry`: at least ttlSeconds from now, and
+    // (with the window) until the timestamp has left it.
+    const fromNow = Math.ceil(Math.max(reading, clock) + Math.max(1, ttl));
+    const expiry = Number.isNaN(windowEnd) ? fromNow : Math.max(fromNow, windowEnd);
+    const entry: Entry = { key, owner, timestamp, expiry, live: true };
+    this.#entries.set(key, entry);
+    this.#consumers.add(entry);
+    this.#expiries.add(expiry, entry);
     return true;
   }
 
-  /**
-   * Drops every bucket whose second is `second` or earlier. When the clock stands still or goes
-   * back, nothing is walked and `#swept` follows it back, so no later bucket is skipped.
-   */
-  #sweep(second: number): void {
-    if (second - this.#swept > this.#buckets.size) {
-      // A long gap (or the first call): fewer buckets than seconds to walk.
-      for (const [s, keys] of this.#buckets) if (s <= second) this.#drop(s, keys);
-    } else {
-      for (let s = this.#swept + 1; s <= second; s++) {
-        const keys = this.#buckets.get(s);
-        if (keys !== undefined) this.#drop(s, keys);
-      }
+  #refuseBelowFloor(owner: Partition, consumer: string, timestamp: number, second: number): void {
+    if (hasFloor(owner) && owner.floorExpiry > second && timestamp <= owner.floor) {
+      throw new NonceStoreError(
+        `memory nonce store: nonces of consumer ${JSON.stringify(consumer.slice(0, 64))} with timestamps up to ${owner.floor} were forgotten to make room (maxEntries); its requests with such timestamps are refused until they leave the window`,
+      );
     }
-    this.#swept = second;
   }
 
-  #drop(second: number, keys: string[]): void {
-    this.#buckets.delete(second);
-    for (const key of keys) {
-      // A key is bucketed when it is added and leaves #entries only here, so it is always found.
-      const partition = this.#entries.get(key)!;
-      this.#entries.delete(key);
-      if (--partition.count === 0) this.#consumers.delete(partition.id);
+  /** Frees one place: the oldest nonce of a heaviest consumer (expired ones were swept first). */
+  #makeRoom(): void {
+    const victim = this.#consumers.heaviest();
+    const oldest = victim !== undefined && victim.count >= 2 ? this.#consumers.oldest(victim) : undefined;
+    if (victim === undefined || oldest === undefined) {
+      throw new NonceStoreError(
+        `memory nonce store is full (maxEntries: ${this.#max} consumers each hold a live nonce); refusing to forget any`,
+      );
     }
+    this.#expiries.delete(oldest.expiry, oldest);
+    this.#forget(oldest);
+    victim.floor = Math.max(victim.floor, oldest.timestamp);
+    if (oldest.expiry > victim.floorExpiry) {
+      if (hasFloor(victim)) this.#expiries.delete(victim.floorExpiry, victim);
+      victim.floorExpiry = oldest.expiry;
+      this.#expiries.add(oldest.expiry, victim);
+    }
+  }
+
+  /** Drops an entry found in the map (its expiry bucket is the caller's business). */
+  #forget(entry: Entry): void {
+    this.#entries.delete(entry.key);
+    this.#consumers.remove(entry);
+  }
+
+  /** Removes at most `budget` items expired by `second`. */
+  #sweep(second: number, budget: number): void {
+    const taken = this.#taken;
+    this.#expiries.take(second, budget, taken);
+    for (const item of taken) {
+      if ('key' in item) {
+        if (item.live) this.#forget(item);
+      } else this.#consumers.clearFloor(item);
+    }
+    taken.length = 0;
   }
 }
 

@@ -1,0 +1,68 @@
+/**
+ * The floor a consumer gets when room is made at its expense: it refuses that consumer's
+ * timestamps up to the highest one forgotten, for as long as the latest forgotten nonce would
+ * have been remembered, and no longer.
+ */
+import { describe, expect, it } from 'vitest';
+import { MemoryNonceStore } from './index.js';
+
+const STORE_ERROR = { code: 'ERR_NONCE_STORE' };
+const FLOOR_20 = /nonces of consumer "A" with timestamps up to 20 were forgotten/;
+
+describe('eviction floors', () => {
+  it('the floor is the highest timestamp forgotten, kept until the last forgotten nonce would expire', async () => {
+    for (const order of ['high first', 'low first'] as const) {
+      let t = 0;
+      const s = new MemoryNonceStore({ maxEntries: 4, maxEntriesPerConsumer: 4, now: () => t });
+      const x: [string, number, number] = ['x', 20, 100]; // forgotten, replayed below
+      const y: [string, number, number] = ['y', 10, 50];
+      for (const [nonce, ts, ttl] of order === 'high first' ? [x, y] : [y, x]) {
+        expect(await s.check('A', nonce, ts, ttl)).toBe(true);
+      }
+      expect(await s.check('A', 'keep', 30, 1000)).toBe(true);
+      expect(await s.check('B', 'b', 30, 80)).toBe(true);
+      // Full: C and D are served by forgetting A's two oldest arrivals, x and y.
+      expect(await s.check('C', 'c', 30, 80)).toBe(true);
+      expect(await s.check('D', 'd', 30, 80)).toBe(true);
+      expect(await s.check('A', 'keep', 30, 1000)).toBe(false);
+      t = 60_000; // y would have expired; x would not
+      await expect(s.check('A', 'x', 20, 100)).rejects.toThrow(FLOOR_20);
+      await expect(s.check('A', 'other', 15, 100)).rejects.toThrow(FLOOR_20);
+      t = 100_000; // x too: the floor goes with it (and B, C and D have made room)
+      expect(await s.check('A', 'x', 20, 100)).toBe(true);
+    }
+  });
+
+  it('a floor expires at its second even when the sweep has not reached it yet', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ maxEntries: 101, maxEntriesPerConsumer: 101, now: () => t });
+    for (let i = 0; i < 100; i++) expect(await s.check('A', `a${i}`, 5, 10)).toBe(true);
+    expect(await s.check('B', 'b', 5, 1000)).toBe(true);
+    expect(await s.check('C', 'c', 5, 1000)).toBe(true); // forgets a0: A's floor is 5 until second 10
+    await expect(s.check('A', 'late', 5, 10)).rejects.toMatchObject(STORE_ERROR);
+    t = 10_000; // 99 entries and the floor expire now; one check sweeps 64
+    expect(await s.check('A', 'late', 5, 10)).toBe(true);
+  });
+
+  it('a consumer kept only for its floor is dropped once the floor expires', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ maxEntries: 3, maxEntriesPerConsumer: 3, now: () => t });
+    expect(await s.check('A', 'x', 1, 100)).toBe(true);
+    expect(await s.check('A', 'y', 2, 10)).toBe(true);
+    expect(await s.check('B', 'b', 1, 1000)).toBe(true);
+    expect(await s.check('C', 'c', 1, 1000)).toBe(true); // forgets x: floor 1 until second 100
+    t = 20_000; // y expired: A holds nothing but its floor, which takes a place
+    await expect(s.check('D', 'd', 1, 1000)).rejects.toThrow(/is full/);
+    expect(s.consumers).toBe(3);
+    expect(s.size).toBe(2);
+    t = 100_000;
+    expect(await s.check('D', 'd', 1, 1000)).toBe(true);
+    expect(s.consumers).toBe(3); // B, C and D
+  });
+
+  it('with a window of 0 s a timestamp is refused once the clock has passed it', async () => {
+    const s = new MemoryNonceStore({ now: () => 5_000 });
+    await expect(s.check('A', 'n', 4, 1, { maxSkewSeconds: 0, now: 5 })).rejects.toThrow(/left the window/);
+    expect(await s.check('A', 'n', 5, 1, { maxSkewSeconds: 0, now: 5 })).toBe(true);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * The parts of the memory store on their own: the expiry clock, the bounded expiry queue, and the
+ * consumer table that knows who holds the most.
+ */
+import { describe, expect, it } from 'vitest';
+import { CLOCK_STEP_SECONDS, ExpiryClock } from './clock.js';
+import { Consumers, type Entry, hasFloor } from './consumers.js';
+import { ExpiryQueue } from './expiry.js';
+
+describe('ExpiryClock', () => {
+  it('takes the first reading, follows steps forward within 300 s, and never goes back', () => {
+    const c = new ExpiryClock();
+    expect(c.seconds).toBe(Number.NEGATIVE_INFINITY);
+    expect(c.read(1000)).toBe(1000);
+    expect(c.read(1000 + CLOCK_STEP_SECONDS)).toBe(1300);
+    expect(c.read(900)).toBe(1300);
+    expect(c.read(1299)).toBe(1300);
+  });
+
+  it('follows a far step forward only once the readings have kept running ahead for 300 s', () => {
+    const c = new ExpiryClock();
+    c.read(1000);
+    expect(c.read(1301)).toBe(1000);
+    expect(c.read(1400)).toBe(1000);
+    expect(c.read(1600)).toBe(1000); // 299 s after the run began
+    expect(c.read(1601)).toBe(1601);
+  });
+
+  it('a run ahead ends when a reading comes back in step, and starts again from its own first reading', () => {
+    const c = new ExpiryClock();
+    c.read(1000);
+    c.read(90_000);
+    expect(c.read(1010)).toBe(1010); // back: the run ahead is forgotten
+    expect(c.read(90_300)).toBe(1010); // a new run, not 300 s after the first one
+    expect(c.read(90_599)).toBe(1010);
+    expect(c.read(90_600)).toBe(90_600);
+  });
+
+  it('a run ahead restarts from a lower reading that is still far ahead', () => {
+    const c = new ExpiryClock();
+    c.read(1000);
+    c.read(50_000);
+    c.read(40_000);
+    expect(c.read(40_299)).toBe(1000);
+    expect(c.read(40_300)).toBe(40_300);
+  });
+});
+
+describe('ExpiryQueue', () => {
+  const take = (q: ExpiryQueue<string>, upTo: number, budget: number) => {
+    const out: string[] = [];
+    q.take(upTo, budget, out);
+    return out;
+  };
+
+  it('gives items earliest second first, whatever order they were filed in', () => {
+    const q = new ExpiryQueue<string>();
+    for (const s of [9, 3, 7, 1, 5, 3, 8, 2, 6, 4]) q.add(s, `at-${s}-${Math.random()}`);
+    const out = take(q, 100, 100).map((x) => Number(x.split('-')[1]));
+    expect(out).toEqual([1, 2, 3, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('gives nothing after `upTo`, and at most `budget` items', () => {
+    const q = new ExpiryQueue<string>();
+    for (let i = 0; i < 10; i++) q.add(5, `a${i}`);
+    q.add(6, 'b');
+    expect(take(q, 4, 100)).toEqual([]);
+    expect(take(q, 5, 3)).toEqual(['a0', 'a1', 'a2']);
+    expect(take(q, 6, 100)).toEqual(['a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9', 'b']);
+    expect(take(q, 1e9, 100)).toEqual([]);
+  });
+
+  it('a deleted item is never given, and an emptied second costs one unit of budget', () => {
+    const q = new ExpiryQueue<string>();
+    q.add(1, 'x');
+    q.add(2, 'y');
+    q.add(3, 'z');
+    q.delete(1, 'x');
+    q.delete(2, 'y');
+    q.delete(9, 'none');
+    expect(take(q, 10, 2)).toEqual([]); // two emptied seconds
+    expect(take(q, 10, 1)).toEqual(['z']);
+    q.add(1, 'again'); // a second filed anew after it was emptied
+    expect(take(q, 10, 5)).toEqual(['again']);
+  });
+});
+
+describe('Consumers', () => {
+  const entry = (owner: ReturnType<Consumers['create']>, key: string): Entry => ({
+    key,
+    owner,
+    timestamp: 0,
+    expiry: 0,
+    live: true,
+  });
+
+  it('knows a consumer holding the most, as counts go up and down', () => {
+    const t = new Consumers();
+    expect(t.heaviest()).toBeUndefined();
+    const a = t.create('a');
+    const b = t.create('b');
+    const as = [entry(a, 'a1'), entry(a, 'a2'), entry(a, 'a3')];
+    for (const e of as) t.add(e);
+    const b1 = entry(b, 'b1');
+    t.add(b1);
+    expect(t.heaviest()).toBe(a);
+    t.remove(as[0]!);
+    t.remove(as[1]!);
+    expect(a.count).toBe(1);
+    expect(t.heaviest()?.count).toBe(1);
+    t.add(entry(b, 'b2'));
+    expect(t.heaviest()).toBe(b);
+    t.remove(as[2]!);
+    expect(t.get('a')).toBeUndefined(); // nothing left of it
+    expect(t.size).toBe(1);
+  });
+
+  it('gives the oldest live entry, skipping dead ones, and compacts a queue full of dead entries', () => {
+    const t = new Consumers();
+    const a = t.create('a');
+    const es = Array.from({ length: 100 }, (_, i) => entry(a, `k${i}`));
+    for (const e of es) t.add(e);
+    t.remove(es[0]!);
+    t.remove(es[1]!);
+    expect(t.oldest(a)).toBe(es[2]);
+    for (let i = 3; i < 90; i++) t.remove(es[i]!);
+    expect(a.queue.length).toBeLessThanOrEqual(2 * a.count + 16 + 1);
+    expect(t.oldest(a)).toBe(es[2]);
+    t.remove(es[2]!);
+    expect(t.oldest(a)).toBe(es[90]);
+  });
+
+  it('keeps a consumer with a floor after its last entry, and counts it until the floor is cleared', () => {
+    const t = new Consumers();
+    const a = t.create('a');
+    const e = entry(a, 'k');
+    t.add(e);
+    a.floor = 5;
+    a.floorExpiry = 10;
+    t.remove(e);
+    expect(t.get('a')).toBe(a);
+    expect(t.floorOnly).toBe(1);
+    t.add(entry(a, 'k2'));
+    expect(t.floorOnly).toBe(0);
+    t.remove(a.queue.find((x) => x.live)!);
+    expect(t.floorOnly).toBe(1);
+    t.clearFloor(a);
+    expect(hasFloor(a)).toBe(false);
+    expect(t.get('a')).toBeUndefined();
+    expect(t.floorOnly).toBe(0);
+    t.clearFloor(a); // twice: nothing more
+    expect(t.floorOnly).toBe(0);
+  });
+});
