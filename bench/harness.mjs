@@ -53,7 +53,8 @@ function median(xs) {
 
 /**
  * Measures the cases of one group. `cases`: [{ name, fn }], fn sync or async (detected from its
- * first result). Returns [{ name, nsPerOp, opsPerSec, batches, opsPerBatch, minNs, maxNs }].
+ * first result). Returns [{ name, nsPerOp, opsPerSec, batches, opsPerBatch, minNs, maxNs, samples }]
+ * (samples: ns/op of each round's batch, in round order, for paired comparisons).
  */
 export async function measure(cases, mode) {
   const prepared = [];
@@ -96,6 +97,7 @@ export async function measure(cases, mode) {
       opsPerBatch: p.n,
       minNs: Math.min(...p.samples),
       maxNs: Math.max(...p.samples),
+      samples: p.samples,
     };
   });
 }
