@@ -84,7 +84,9 @@ function buildRef(ref) {
     if (existsSync(dir)) remove();
     console.log(`# building ${ref} (${sha.slice(0, 12)}) in ${dir}`);
     git('worktree', 'add', '--detach', dir, sha);
-    symlinkSync(realpathSync(join(root, 'node_modules')), join(dir, 'node_modules'), 'dir');
+    if (!existsSync(join(dir, 'node_modules'))) {
+      symlinkSync(realpathSync(join(root, 'node_modules')), join(dir, 'node_modules'), 'dir');
+    }
     try {
       execFileSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (e) {
