@@ -9,7 +9,7 @@
 //   checkout's node_modules linked in, and built with its own `npm run build`; the worktree is
 //   removed at the end unless --keep (then a later run with the same commit reuses the build).
 // --quick: the CI setting (shorter batches, fewer rounds: about a minute with the build).
-// --repeat: run every row N times, A and B in swapped order each time (default 2).
+// --repeat: run every row N times, A and B in swapped order each time (default 3).
 // --fail-above: exit 1 when a row's B/A ratio of ratios is above X (default: baseline.json's
 //   threshold, measured as the A/A noise; see bench/README.md). 0 turns the check off.
 // Each row prints the reference's time, A's and B's ratio to it (median over rounds), and the
@@ -50,12 +50,12 @@ const value = (f) => {
 const baseline = JSON.parse(readFileSync(join(here, 'baseline.json'), 'utf8'));
 const refArg = value('--ref') ?? baseline.ref;
 const quick = flag('--quick');
-const repeat = Number(value('--repeat') ?? 2);
+const repeat = Number(value('--repeat') ?? 3);
 const failAbove = Number(value('--fail-above') ?? baseline.threshold);
 const only = value('--only');
 const MODE = quick
-  ? { warmupMs: 60, batchMs: 8, caseMs: 250, minRounds: 15, maxRounds: 200 }
-  : { warmupMs: 200, batchMs: 20, caseMs: 1200, minRounds: 31, maxRounds: 600 };
+  ? { warmupMs: 60, batchMs: 8, caseMs: 200, minRounds: 15, maxRounds: 200, gcEachBatch: true, cpuClock: true }
+  : { warmupMs: 200, batchMs: 20, caseMs: 1200, minRounds: 31, maxRounds: 600, gcEachBatch: true, cpuClock: true };
 
 const git = (...a) => execFileSync('git', a, { cwd: root, encoding: 'utf8' }).trim();
 
@@ -231,6 +231,7 @@ try {
     }
     const refCase = { name: 'reference', fn: row.ref };
     const perRepeat = [];
+    const allRor = [];
     const rA = [];
     const rB = [];
     let refNs = [];
@@ -253,11 +254,13 @@ try {
       }
       refNs = refNs.concat(by.reference);
       perRepeat.push(median(ror));
+      allRor.push(...ror);
       await collectGarbage();
     }
     const ratioA = median(rA);
     const ratioB = median(rB);
-    const ror = median(perRepeat);
+    // Pooled over every round of every repeat: one odd repeat moves it little.
+    const ror = median(allRor);
     const bad = failAbove > 0 && ror > failAbove;
     if (bad) exit = 1;
     const rec = {
