@@ -47,8 +47,7 @@ export function minorUnitsString(amount: string, exponent = 2): string {
     fraction = fraction.slice(0, exponent);
   }
   // Leading zeros dropped, one digit kept: "000" is "0".
-  let digits = whole + fraction.padEnd(exponent, '0');
-  if (digits.charCodeAt(0) === 48) digits = digits.replace(/^0+(?=.)/, '');
+  const digits = (whole + fraction.padEnd(exponent, '0')).replace(/^0+(?=.)/, '');
   if (!fitsInt64(digits)) {
     throw new InvalidAmountError(`amount ${JSON.stringify(amount)} in minor units exceeds int64`);
   }
