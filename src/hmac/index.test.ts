@@ -66,13 +66,8 @@ describe('paysig/hmac verifyOAuth', () => {
   });
 
   it('accepts an HMAC-SHA1 request signed by node:crypto and refuses it tampered', async () => {
-    const request = {
-      ...EXAMPLE,
-      method: 'POST',
-      url: 'https://api.example.com/pay',
-      token: undefined,
-      tokenSecret: undefined,
-    };
+    const { token: _t, tokenSecret: _s, ...rest } = EXAMPLE;
+    const request = { ...rest, method: 'POST', url: 'https://api.example.com/pay' };
     const { authorization, baseString, signature } = await signOAuth(request);
     expect(createHmac('sha1', `${EXAMPLE.consumerSecret}&`).update(baseString, 'utf8').digest('base64')).toBe(
       signature,
@@ -85,12 +80,11 @@ describe('paysig/hmac verifyOAuth', () => {
   });
 
   it('refuses an RSA-SHA256 request before looking up credentials', async () => {
+    const { token: _t, tokenSecret: _s, ...rest } = EXAMPLE;
     const { authorization } = await rootSign({
-      ...EXAMPLE,
+      ...rest,
       method: 'POST',
       url: 'https://api.example.com/pay',
-      token: undefined,
-      tokenSecret: undefined,
       signatureMethod: 'RSA-SHA256',
       privateKey: pem('test-only-rsa-2048-pkcs8.pem'),
     });
