@@ -47,7 +47,7 @@ export function isTimestampText(value: string): boolean {
 /** The refusal of RSA-SHA256 by the HMAC-only entry (paysig/hmac). @internal */
 export function rsaNotHere(): UnsupportedError {
   return new UnsupportedError(
-    'RSA-SHA256 is not available from "paysig/hmac" (HMAC-SHA1 only); import signOAuth and verifyOAuth from "paysig" instead',
+    'RSA-SHA256 is not available in the paysig/hmac entry (HMAC-SHA1 only); use signOAuth and verifyOAuth of the paysig package root',
     { field: 'signatureMethod' },
   );
 }
