@@ -4,16 +4,19 @@
 //   reference  plain node:crypto check (vectors/reference/server.mjs)
 //   fetch      paysig verifyRequest on a Fetch Request (toFetchRequest, as a Node server builds one)
 //   node       paysig/node verifyIncoming, no Request built
+//   minimal    the minimal hand-written check (bench/e2e-minimal.mjs): read, parse, recompute, compare
+//   minimal-fetch  builds the same Fetch Request (toFetchRequest), then the minimal check on it
 import { createServer } from 'node:http';
 import process from 'node:process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { plainVerify } from '../vectors/reference/index.mjs';
+import { plainVerify } from './reference.mjs';
+import { minimalVerify } from './e2e-minimal.mjs';
 import { CONTROL_KEY, NOW } from './fixtures.mjs';
 
 const [mode, distDir] = process.argv.slice(2);
 const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
-const node = await import(pathToFileURL(join(distDir, 'node.js')).href);
+const node = await import(pathToFileURL(join(distDir, 'node', 'index.js')).href);
 
 // Fixed `now` and no nonce store (the same signed request is sent again and again), like the
 // reference, which checks no nonce either.
@@ -44,6 +47,36 @@ const handlers = {
       }
       answer(res, ok);
     });
+  },
+  minimal(req, res) {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      let ok = false;
+      try {
+        ok = minimalVerify(
+          { url: `http://${req.headers.host}${req.url}`, path: req.url, headers: req.headers, body },
+          { controlKey: CONTROL_KEY },
+        );
+      } catch {
+        ok = false;
+      }
+      answer(res, ok);
+    });
+  },
+  'minimal-fetch'(req, res) {
+    node
+      .toFetchRequest(req)
+      .then(async (request) => {
+        const body = await request.text();
+        const path = new URL(request.url).pathname;
+        return minimalVerify({ url: request.url, path, headers: request.headers, body }, { controlKey: CONTROL_KEY });
+      })
+      .then(
+        (ok) => answer(res, ok),
+        () => answer(res, false),
+      );
   },
   fetch(req, res) {
     node

@@ -157,3 +157,50 @@ export async function signedSaleAndPayout(lib, baseUrl) {
   });
   return [sale, payout];
 }
+
+/**
+ * A 16-field payout whose values look like real ones from outside the US: Latin-1, Cyrillic and
+ * emoji text, reserved characters (`!*'()&=+%`), a URL that carries its own query, a long
+ * description. Its base string is about 1.2 KB (the size issue 24's regression was seen at).
+ */
+export const PAYOUT_PARAMS_INTL = Object.freeze(
+  [
+    ['client_orderid', 'ORD-2026/11-21#4711'],
+    ['order_desc', 'Возврат №4711, café 10 € 🎉 ok! *done*'],
+    ['amount', '10.42'],
+    ['currency', 'EUR'],
+    ['ipaddress', '203.0.113.42'],
+    ['first_name', 'Jérôme'],
+    ['last_name', "O'Brien Müller"],
+    ['email', 'jérôme.müller+payouts@exämple.de'],
+    ['phone', '+49 (30) 901820-0 ext. 7'],
+    ['address1', 'Friedrichstraße 123, 4/B'],
+    ['city', 'Berlin'],
+    ['zip_code', '10117'],
+    ['country', 'DE'],
+    ['destination-card-no', '4111111111111111'],
+    ['redirect_url', 'https://merchant.example/payout/done?order=4711&lang=de&x=a+b'],
+    ['server_callback_url', "https://merchant.example/callbacks/payout?secret=a*b!c&q=(x)'y'&ü=ö"],
+  ].map((p) => Object.freeze(p)),
+);
+
+/** A small non-ASCII payout: the first six fields of {@link PAYOUT_PARAMS_INTL}. */
+export const PAYOUT_PARAMS_INTL_SMALL = Object.freeze(PAYOUT_PARAMS_INTL.slice(0, 6));
+
+/**
+ * A large non-ASCII payout (about 8 KB of base string): the 16 fields, a long comment of mixed
+ * text and 16 more descriptive fields.
+ */
+export const PAYOUT_PARAMS_INTL_LARGE = Object.freeze([
+  ...PAYOUT_PARAMS_INTL,
+  Object.freeze(['comment', mixedText(1200, 11)]),
+  ...Array.from({ length: 16 }, (_, i) => Object.freeze([`item_${i}_desc`, mixedText(40 + i * 4, 100 + i)])),
+]);
+
+/** The payout fixtures of the A/B rows, by name. */
+export const PAYOUTS = Object.freeze({
+  'ascii 16': PAYOUT_PARAMS,
+  'intl 6': PAYOUT_PARAMS_INTL_SMALL,
+  'intl 16': PAYOUT_PARAMS_INTL,
+  'intl 33': PAYOUT_PARAMS_INTL_LARGE,
+});

@@ -39,10 +39,22 @@ function makeRunner(fn, isAsync) {
   return new Function('fn', body)(fn);
 }
 
-async function timeBatch(run, n) {
-  const t0 = now();
+/**
+ * CPU time of this process in ms (user + system), where the runtime reports it: unlike wall
+ * time it does not count the time the process waits for a core, so on a machine shared with
+ * other work it moves far less (used by the A/B runs, `cpuClock` in the mode).
+ */
+const cpuNow = globalThis.process?.cpuUsage
+  ? () => {
+      const u = globalThis.process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    }
+  : now;
+
+async function timeBatch(run, n, clock = now) {
+  const t0 = clock();
   await run(n);
-  return now() - t0;
+  return clock() - t0;
 }
 
 function median(xs) {
@@ -53,7 +65,8 @@ function median(xs) {
 
 /**
  * Measures the cases of one group. `cases`: [{ name, fn }], fn sync or async (detected from its
- * first result). Returns [{ name, nsPerOp, opsPerSec, batches, opsPerBatch, minNs, maxNs }].
+ * first result). Returns [{ name, nsPerOp, opsPerSec, batches, opsPerBatch, minNs, maxNs, samples }]
+ * (samples: ns/op of each round's batch, in round order, for paired comparisons).
  */
 export async function measure(cases, mode) {
   const prepared = [];
@@ -80,7 +93,10 @@ export async function measure(cases, mode) {
   }
   for (let round = 0; round < mode.maxRounds; round++) {
     for (const p of prepared) {
-      const t = await timeBatch(p.run, p.n);
+      // gcEachBatch: each batch starts on a collected heap, so no case pays for the garbage of
+      // the case before it (the A/B runs: a sync reference that allocates much, then an async case).
+      if (mode.gcEachBatch) await collectGarbage();
+      const t = await timeBatch(p.run, p.n, mode.cpuClock ? cpuNow : now);
       p.samples.push((t * 1e6) / p.n);
       p.spent += t;
     }
@@ -96,6 +112,7 @@ export async function measure(cases, mode) {
       opsPerBatch: p.n,
       minNs: Math.min(...p.samples),
       maxNs: Math.max(...p.samples),
+      samples: p.samples,
     };
   });
 }

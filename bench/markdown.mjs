@@ -34,7 +34,8 @@ export function renderRun(run) {
   }
   for (const b of run.bundle ?? []) {
     if (b.goal)
-      md += `| bundle, ${b.name} (gzip) | ${b.gzip} B | <= ${b.goal} B | ${b.goalMet ? 'met' : '**not met**'} |\n`;
+      if (b.goal !== null)
+        md += `| bundle, ${b.name} (gzip) | ${b.gzip} B | <= ${b.goal} B | ${b.goalMet ? 'met' : '**not met**'} |\n`;
   }
   md += '\n### node:crypto backend (`dist/crypto/node.js`)\n\n';
   for (const g of run.backends.node) md += groupTable(g) + '\n';

@@ -12,7 +12,7 @@ const RULES = [
   [/^diagnose\//, 'Diagnose'],
   [/^control\//, 'Control digests'],
   [/^stores\//, 'Nonce stores'],
-  [/^oauth\//, 'OAuth 1.0a'],
+  [/^(oauth|hmac)\//, 'OAuth 1.0a'],
   [/^(keys|crypto)\//, 'Keys and crypto'],
   [/^encoding\//, 'Encoding'],
   [/^(catalog|operations)\//, 'Operations catalog'],

@@ -9,14 +9,7 @@ import {
   PAYOUT_PARAMS,
   PAYOUT_URL,
 } from '../fixtures.mjs';
-import {
-  authorizationHeader,
-  baseString,
-  oauthPairs,
-  percentEncode,
-  signOAuth,
-  verifyOAuth,
-} from '../../vectors/reference/index.mjs';
+import { authorizationHeader, baseString, oauthPairs, percentEncode, signOAuth, verifyOAuth } from '../reference.mjs';
 import { HMAC_REQUEST } from './sign-hmac.mjs';
 import { noopNonceStore } from './nonce.mjs';
 

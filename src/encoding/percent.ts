@@ -216,6 +216,13 @@ const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})*(%(?![0-9A-Fa-f]{2}))|(?:%[0-9A-Fa-f]{2}
 export function percentDecode(value: string): string {
   assertWellFormed(value);
   if (!value.includes('%')) return value;
+  // A well-formed text whose escapes are all valid UTF-8 decodes in one native call; only on a
+  // fault is the text walked run by run, to name what is wrong and where.
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    // located below
+  }
   // Each match is a run of consecutive %XX escapes, decoded as UTF-8 at once, or such a run
   // ending in a "%" without two hex digits. Left to right, so the first fault is reported.
   return value.replace(ESCAPE_RUN, (run: string, bad: string | undefined, at: number) => {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { UnsupportedError } from '../errors/index.js';
 import { MAX_RSA_BITS } from '../keys/rules.js';
 
 /** Signature methods paysig implements. */
@@ -41,4 +42,12 @@ export function isTimestampText(value: string): boolean {
     if (c < 48 || c > 57) return false;
   }
   return true;
+}
+
+/** The refusal of RSA-SHA256 by the HMAC-only entry (paysig/hmac). @internal */
+export function rsaNotHere(): UnsupportedError {
+  return new UnsupportedError(
+    'RSA-SHA256 is not available in the paysig/hmac entry (HMAC-SHA1 only); use signOAuth and verifyOAuth of the paysig package root',
+    { field: 'signatureMethod' },
+  );
 }

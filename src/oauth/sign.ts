@@ -19,6 +19,7 @@ import {
   MAX_CONSUMER_KEY_LENGTH,
   MAX_NONCE_LENGTH,
   type SignatureMethod,
+  rsaNotHere,
 } from './protocol.js';
 import { splitUrl } from './url.js';
 
@@ -142,7 +143,18 @@ function optionalString(field: string, value: unknown): void {
  * @throws {@link UnsupportedError} for a signature method other than HMAC-SHA1 and RSA-SHA256.
  * @throws {@link KeyError} / {@link WeakKeyError} for an unusable private key.
  */
-export async function signOAuth(request: SignOAuthRequest): Promise<SignOAuthResult> {
+export function signOAuth(request: SignOAuthRequest): Promise<SignOAuthResult> {
+  return signOAuthWith(request, importPrivateKey);
+}
+
+/**
+ * {@link signOAuth} with the RSA key reader passed in: `undefined` refuses RSA-SHA256, so a
+ * bundle that never passes `importPrivateKey` (paysig/hmac) leaves `keys/` out. @internal
+ */
+export async function signOAuthWith(
+  request: SignOAuthRequest,
+  readKey: typeof importPrivateKey | undefined,
+): Promise<SignOAuthResult> {
   if (request === null || typeof request !== 'object') need('request', 'must be an object');
   const signatureMethod: unknown = request.signatureMethod;
   if (!isSignatureMethod(signatureMethod)) {
@@ -151,6 +163,7 @@ export async function signOAuth(request: SignOAuthRequest): Promise<SignOAuthRes
       { field: 'signatureMethod' },
     );
   }
+  if (readKey === undefined && signatureMethod !== 'HMAC-SHA1') throw rsaNotHere();
   const { consumerKey } = request;
   if (typeof consumerKey !== 'string' || consumerKey.length === 0 || consumerKey.length > MAX_CONSUMER_KEY_LENGTH) {
     need('consumerKey', `must be a non-empty string of at most ${MAX_CONSUMER_KEY_LENGTH} characters`);
@@ -192,7 +205,7 @@ export async function signOAuth(request: SignOAuthRequest): Promise<SignOAuthRes
   if (signatureMethod === 'HMAC-SHA1') {
     raw = await hmacSha1(hmacKey, baseString);
   } else {
-    const handle = await importPrivateKey(request.privateKey!);
+    const handle = await readKey!(request.privateKey!);
     raw = await rsaSha256Sign(handle, baseString);
   }
   const signature = toBase64(raw);

@@ -34,6 +34,7 @@ import {
   MAX_CONSUMER_KEY_LENGTH,
   MAX_NONCE_LENGTH,
   MAX_SIGNATURE_LENGTH,
+  rsaNotHere,
 } from './protocol.js';
 import { defaultNonceStore } from '../stores/memory/index.js';
 import type { NonceStore } from '../stores/types.js';
@@ -137,9 +138,18 @@ function refuseBody(name: string, rule: string): never {
  * {@link NonceReplayedError}, {@link NonceStoreError} (store failed: fail closed),
  * {@link InvalidInputError} / {@link EncodingError} (bad method, URL or body parameters).
  */
-export async function verifyOAuth(
+export function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOptions): Promise<VerifyOAuthResult> {
+  return verifyOAuthWith(request, options, importPublicKey);
+}
+
+/**
+ * {@link verifyOAuth} with the RSA key reader passed in: `undefined` refuses RSA-SHA256 requests,
+ * so a bundle that never passes `importPublicKey` (paysig/hmac) leaves `keys/` out. @internal
+ */
+export async function verifyOAuthWith(
   request: VerifyOAuthRequest,
   options: VerifyOAuthOptions,
+  readKey: typeof importPublicKey | undefined,
 ): Promise<VerifyOAuthResult> {
   if (request === null || typeof request !== 'object') {
     throw new InvalidInputError('request must be an object', { field: 'request' });
@@ -182,6 +192,7 @@ export async function verifyOAuth(
       field: 'oauth_signature_method',
     });
   }
+  if (readKey === undefined && signatureMethod !== 'HMAC-SHA1') throw rsaNotHere();
 
   // 2. Body repeats of header values count once.
   if (!Array.isArray(request.params)) {
@@ -244,7 +255,7 @@ export async function verifyOAuth(
     if (creds.publicKey === undefined || creds.publicKey === null) {
       throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
     }
-    const handle = await importPublicKey(creds.publicKey);
+    const handle = await readKey!(creds.publicKey);
     // fromBase64 of the non-empty text gives at least one byte; both backends answer false
     // (they do not throw) for a signature of the wrong length.
     ok = await rsaSha256Verify(handle, received, baseString);

@@ -1,0 +1,320 @@
+#!/usr/bin/env node
+// A/B: this checkout's build (B, dist/) against the build of a git ref (A), in one process, the
+// two run alternately round by round next to the plain reference pipeline. Usage (after a build
+// of this checkout, which `npm run bench:ab` does first):
+//   node bench/ab.mjs [--ref <git-ref>] [--quick] [--only <text>] [--repeat N] [--keep]
+//                     [--fail-above X] [--json <file>]
+// --ref: the build to compare against (default: bench/baseline.json's ref, the last release).
+//   It is checked out with `git worktree add --detach` under the OS temp directory, this
+//   checkout's node_modules linked in, and built with its own `npm run build`; the worktree is
+//   removed at the end unless --keep (then a later run with the same commit reuses the build).
+// --quick: the CI setting (shorter batches, fewer rounds: about a minute with the build).
+// --repeat: run every row N times, A and B in swapped order each time (default 3).
+// --fail-above: exit 1 when a row's B/A ratio of ratios is above X (default: baseline.json's
+//   threshold, set above the A/A noise measured on the shared machine; see bench/README.md).
+//   0 turns the check off. A row above baseline.json's `warn` is flagged without failing.
+// Each row prints the reference's time, A's and B's ratio to it (median over rounds), and the
+// ratio of ratios B/A: the median over rounds of (B/ref)/(A/ref) taken within one round, so a
+// burst of load from elsewhere hits the three alike. Above 1.00, B is slower than A.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { collectGarbage, fmtTime, measure } from './harness.mjs';
+import {
+  CONSUMER_KEY,
+  CONTROL_CONCAT,
+  CONTROL_FIELDS,
+  CONTROL_KEY,
+  NONCE,
+  NOW,
+  PAYOUT_URL,
+  PAYOUTS,
+  TIMESTAMP,
+  manyParams,
+} from './fixtures.mjs';
+import { noopNonceStore } from './groups/nonce.mjs';
+import { baseString, percentEncode as rfc3986, signOAuth, verifyOAuth } from './reference.mjs';
+import { createHash } from 'node:crypto';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = join(here, '..');
+const args = process.argv.slice(2);
+const flag = (f) => args.includes(f);
+const value = (f) => {
+  const i = args.indexOf(f);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+
+const baseline = JSON.parse(readFileSync(join(here, 'baseline.json'), 'utf8'));
+const refArg = value('--ref') ?? baseline.ref;
+const quick = flag('--quick');
+const repeat = Number(value('--repeat') ?? 3);
+const failAbove = Number(value('--fail-above') ?? baseline.threshold);
+const warnAbove = Number(baseline.warn ?? 0);
+const only = value('--only');
+const MODE = quick
+  ? { warmupMs: 60, batchMs: 8, caseMs: 200, minRounds: 15, maxRounds: 200, gcEachBatch: true, cpuClock: true }
+  : { warmupMs: 200, batchMs: 20, caseMs: 1200, minRounds: 31, maxRounds: 600, gcEachBatch: true, cpuClock: true };
+
+const git = (...a) => execFileSync('git', a, { cwd: root, encoding: 'utf8' }).trim();
+
+/** The module `import('paysig')` gives Node in the tree at `dir` (its package.json's exports). */
+function entryOf(dir) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const dot = pkg.exports?.['.'];
+  const rel = (typeof dot === 'object' && (dot.node ?? dot.default)) || './dist/index.js';
+  return pathToFileURL(join(dir, rel)).href;
+}
+
+/** Checks out and builds `ref` in a temporary worktree; returns its directory and a cleanup. */
+function buildRef(ref) {
+  let sha;
+  try {
+    sha = git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
+  } catch {
+    // A shallow CI clone may lack the commit: fetch it once.
+    console.log(`# ${ref} is not in this clone: git fetch origin ${ref}`);
+    git('fetch', '--quiet', 'origin', ref);
+    sha = git('rev-parse', '--verify', `${ref}^{commit}`);
+  }
+  const dir = join(os.tmpdir(), `paysig-ab-${sha.slice(0, 12)}`);
+  const marker = join(dir, '.ab-built');
+  const remove = () => {
+    try {
+      git('worktree', 'remove', '--force', dir);
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+      git('worktree', 'prune');
+    }
+  };
+  if (!existsSync(marker)) {
+    if (existsSync(dir)) remove();
+    console.log(`# building ${ref} (${sha.slice(0, 12)}) in ${dir}`);
+    git('worktree', 'add', '--detach', dir, sha);
+    if (!existsSync(join(dir, 'node_modules'))) {
+      symlinkSync(realpathSync(join(root, 'node_modules')), join(dir, 'node_modules'), 'dir');
+    }
+    try {
+      execFileSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      // A commit whose build reports errors may still have emitted a usable dist/ (tsc emits
+      // despite type errors); the import below fails if it did not.
+      console.log(`# npm run build failed in ${dir}:\n${String(e.stdout ?? '').slice(0, 2000)}`);
+    }
+    writeFileSync(marker, `${sha}\n`);
+  } else console.log(`# reusing the build of ${ref} (${sha.slice(0, 12)}) in ${dir}`);
+  return { sha, dir, cleanup: flag('--keep') ? () => {} : remove };
+}
+
+const oauthRequest = (params) => ({
+  method: 'POST',
+  url: PAYOUT_URL,
+  params,
+  consumerKey: CONSUMER_KEY,
+  signatureMethod: 'HMAC-SHA1',
+  consumerSecret: CONTROL_KEY,
+  nonce: NONCE,
+  timestamp: TIMESTAMP,
+});
+
+/**
+ * The rows: each a reference function, the expected output, and for a library the function to
+ * time and the check of its output (null when that build lacks the API).
+ */
+function rows() {
+  const out = [];
+  for (const [label, params] of Object.entries(PAYOUTS)) {
+    const req = oauthRequest(params);
+    const ref = signOAuth(req);
+    out.push({
+      id: `sign HMAC ${label}`,
+      note: `${params.length} fields, ${ref.baseString.length} B base string`,
+      ref: () => signOAuth(req),
+      expected: ref.signature,
+      lib: (lib) =>
+        lib.signOAuth && {
+          fn: () => lib.signOAuth(req),
+          check: async () => (await lib.signOAuth(req)).signature,
+        },
+    });
+    const vreq = { method: 'POST', url: PAYOUT_URL, params, authorization: ref.authorization };
+    const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
+    const options = { credentials: (k) => secrets.get(k), now: NOW, nonceStore: noopNonceStore() };
+    out.push({
+      id: `verify HMAC ${label}`,
+      note: `${params.length} fields`,
+      ref: () => verifyOAuth(vreq, { consumerSecret: CONTROL_KEY, now: NOW }),
+      expected: CONSUMER_KEY,
+      lib: (lib) =>
+        lib.verifyOAuth && {
+          fn: () => lib.verifyOAuth(vreq, options),
+          check: async () => (await lib.verifyOAuth(vreq, options)).consumerKey,
+        },
+    });
+  }
+  out.push({
+    id: 'control C-B',
+    note: 'published example',
+    ref: () => createHash('sha1').update(CONTROL_CONCAT).digest('hex'),
+    expected: createHash('sha1').update(CONTROL_CONCAT).digest('hex'),
+    lib: (lib) =>
+      lib.control && {
+        fn: () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY),
+        check: () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY),
+      },
+  });
+  for (const n of [10, 1000]) {
+    const params = manyParams(n, n);
+    const req = { method: 'POST', url: PAYOUT_URL, params };
+    out.push({
+      id: `base string n=${n}`,
+      note: 'mixed values',
+      ref: () => baseString(req).baseString,
+      expected: baseString(req).baseString,
+      lib: (lib) =>
+        lib.signatureBaseString && {
+          fn: () => lib.signatureBaseString(req),
+          check: () => lib.signatureBaseString(req),
+        },
+    });
+  }
+  const short = 'john.smith@gmail.com';
+  out.push({
+    id: 'percent short ASCII',
+    note: `${short.length} characters`,
+    ref: () => rfc3986(short),
+    expected: rfc3986(short),
+    lib: (lib) => lib.percentEncode && { fn: () => lib.percentEncode(short), check: () => lib.percentEncode(short) },
+  });
+  return out.filter((r) => only === undefined || r.id.includes(only));
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+async function gate(row, name, c) {
+  if (!c) return `${name} lacks this API`;
+  try {
+    const got = await c.check();
+    return got === row.expected ? null : `${name} gives ${String(got).slice(0, 40)}, want ${row.expected}`;
+  } catch (e) {
+    return `${name} threw ${e?.message ?? e}`;
+  }
+}
+
+const built = buildRef(refArg);
+let exit = 0;
+/** Measures one row: every repeat alternates A and B after the reference; pooled medians. */
+async function measureRow(row, a, b) {
+  const refCase = { name: 'reference', fn: row.ref };
+  const perRepeat = [];
+  const allRor = [];
+  const rA = [];
+  const rB = [];
+  let refNs = [];
+  for (let k = 0; k < repeat; k++) {
+    // Swap the order of A and B every repeat, so neither always runs right after the reference.
+    const cases =
+      k % 2 === 0
+        ? [refCase, { name: 'A', ...a }, { name: 'B', ...b }]
+        : [refCase, { name: 'B', ...b }, { name: 'A', ...a }];
+    const m = await measure(cases, MODE);
+    const by = Object.fromEntries(m.map((x) => [x.name, x.samples]));
+    const rounds = by.reference.length;
+    const ror = [];
+    for (let i = 0; i < rounds; i++) {
+      const ra = by.A[i] / by.reference[i];
+      const rb = by.B[i] / by.reference[i];
+      rA.push(ra);
+      rB.push(rb);
+      ror.push(rb / ra);
+    }
+    refNs = refNs.concat(by.reference);
+    perRepeat.push(median(ror));
+    allRor.push(...ror);
+    await collectGarbage();
+  }
+  const ratioA = median(rA);
+  const ratioB = median(rB);
+  // Pooled over every round of every repeat: one odd repeat moves it little.
+  const ror = median(allRor);
+  return { ratioA, ratioB, ror, perRepeat, refNs };
+}
+
+try {
+  const libA = await import(entryOf(built.dir));
+  const libB = await import(entryOf(root));
+  const head = (() => {
+    try {
+      return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--', 'src') ? '+changes' : '');
+    } catch {
+      return 'working tree';
+    }
+  })();
+  console.log(
+    `# A = ${refArg} (${built.sha.slice(0, 12)}), B = this checkout (${head}); node ${process.versions.node}, ` +
+      `${os.cpus().length} cores, load ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}; ${quick ? 'quick' : 'full'} timing, ${repeat} repeat(s)`,
+  );
+  const results = [];
+  const table = ['| row | reference | A ratio | B ratio | B/A | B/A per repeat | |', '|---|--:|--:|--:|--:|---|---|'];
+  for (const row of rows()) {
+    const a = row.lib(libA);
+    const b = row.lib(libB);
+    const fault = (await gate(row, 'A', a)) ?? (await gate(row, 'B', b));
+    if (fault !== null) {
+      console.log(`  ${row.id}: skipped (${fault})`);
+      if (fault.startsWith('B')) exit = 1; // this checkout giving a wrong answer is a bug
+      results.push({ id: row.id, skipped: fault });
+      continue;
+    }
+    let { ratioA, ratioB, ror, perRepeat, refNs } = await measureRow(row, a, b);
+    if (failAbove > 0 && ror > failAbove) {
+      // One noisy row must not fail a run: measure it again, and fail only when it is slow twice.
+      console.log(`  ${row.id}: B/A ${ror.toFixed(3)} is above ${failAbove}; measuring it again to confirm`);
+      ({ ratioA, ratioB, ror, perRepeat, refNs } = await measureRow(row, a, b));
+    }
+    const bad = failAbove > 0 && ror > failAbove;
+    if (bad) exit = 1;
+    const rec = {
+      id: row.id,
+      note: row.note,
+      referenceNs: +median(refNs).toPrecision(4),
+      ratioA: +ratioA.toFixed(3),
+      ratioB: +ratioB.toFixed(3),
+      ratioOfRatios: +ror.toFixed(3),
+      perRepeat: perRepeat.map((x) => +x.toFixed(3)),
+    };
+    results.push(rec);
+    const verdict = bad
+      ? `REGRESSION (above ${failAbove})`
+      : warnAbove > 0 && ror > warnAbove
+        ? `slower (above ${warnAbove}: rerun on a quiet machine)`
+        : '';
+    console.log(
+      `  ${row.id.padEnd(22)} ref ${fmtTime(rec.referenceNs).padStart(8)}  A ${ratioA.toFixed(2)}x  B ${ratioB.toFixed(2)}x  B/A ${ror.toFixed(3)}  [${rec.perRepeat.join(', ')}] ${verdict}`,
+    );
+    table.push(
+      `| ${row.id} (${row.note}) | ${fmtTime(rec.referenceNs)} | ${ratioA.toFixed(2)} | ${ratioB.toFixed(2)} | ${ror.toFixed(3)} | ${rec.perRepeat.join(', ')} | ${verdict} |`,
+    );
+  }
+  console.log(`\n${table.join('\n')}\n`);
+  console.log(
+    failAbove > 0
+      ? `# ${exit ? 'FAILED' : 'passed'}: a row fails above B/A ${failAbove} (the A/A noise, bench/README.md)`
+      : '# no threshold (--fail-above 0): report only',
+  );
+  const json = value('--json');
+  if (json) writeFileSync(json, `${JSON.stringify({ ref: refArg, sha: built.sha, head, results }, null, 2)}\n`);
+} finally {
+  built.cleanup();
+}
+process.exitCode = exit;
