@@ -1,14 +1,14 @@
 // One server of the end-to-end benchmark (bench/e2e.mjs), in a child process of its own so its
 // CPU time can be read alone. Usage: node bench/e2e-server.mjs <mode> <dist dir>; the parent talks
 // over IPC: the server sends { port } once listening, and answers 'cpu' with process.cpuUsage().
-//   reference  plain node:crypto check (vectors/reference/server.mjs)
+//   reference  plain node:crypto check (tools/vectors/reference/server.mjs)
 //   fetch      paysig verifyRequest on a Fetch Request (toFetchRequest, as a Node server builds one)
 //   node       paysig/node verifyIncoming, no Request built
 import { createServer } from 'node:http';
 import process from 'node:process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { plainVerify } from '../vectors/reference/index.mjs';
+import { plainVerify } from '../tools/tools/vectors/reference/index.mjs';
 import { CONTROL_KEY, NOW } from './fixtures.mjs';
 
 const [mode, distDir] = process.argv.slice(2);

@@ -22,7 +22,7 @@ import { probe } from '../scripts/tools.mjs';
 import { MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
 import { HMAC_REQUEST } from './groups/sign-hmac.mjs';
-import { signOAuth } from '../vectors/reference/index.mjs';
+import { signOAuth } from '../tools/vectors/reference/index.mjs';
 import controlGroups from './groups/control.mjs';
 import percentGroups from './groups/percent.mjs';
 import baseStringGroups from './groups/base-string.mjs';

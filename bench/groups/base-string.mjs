@@ -1,6 +1,6 @@
 // signatureBaseString with 5 to 10000 parameters: growth, against the plain reference pipeline.
 import { CONSUMER_KEY, NONCE, PAYOUT_URL, TIMESTAMP, manyParams } from '../fixtures.mjs';
-import { baseString } from '../../vectors/reference/index.mjs';
+import { baseString } from '../../tools/vectors/reference/index.mjs';
 
 export const SIZES = [5, 20, 100, 1000, 10000];
 

@@ -1,7 +1,7 @@
 // percentEncode on a short ASCII value, 1 KB of mixed text and 1 MB of mixed text, against
 // encodeURIComponent plus a replace of the five characters it leaves alone.
 import { formText, mixedText } from '../fixtures.mjs';
-import { percentEncode as rfc3986 } from '../../vectors/reference/index.mjs';
+import { percentEncode as rfc3986 } from '../../tools/vectors/reference/index.mjs';
 
 export default function percentGroups(lib, { quick }) {
   const inputs = [

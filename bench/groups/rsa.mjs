@@ -3,7 +3,7 @@
 import { createPrivateKey, createPublicKey, sign } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CONSUMER_KEY, NONCE, NOW, PAYOUT_PARAMS, PAYOUT_URL, TIMESTAMP, rsaKeys } from '../fixtures.mjs';
-import { signOAuth, verifyOAuth } from '../../vectors/reference/index.mjs';
+import { signOAuth, verifyOAuth } from '../../tools/vectors/reference/index.mjs';
 import { noopNonceStore } from './nonce.mjs';
 
 const require = createRequire(import.meta.url);

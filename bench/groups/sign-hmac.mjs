@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { CONSUMER_KEY, CONTROL_KEY, NONCE, PAYOUT_PARAMS, PAYOUT_URL, TIMESTAMP } from '../fixtures.mjs';
-import { signOAuth } from '../../vectors/reference/index.mjs';
+import { signOAuth } from '../../tools/vectors/reference/index.mjs';
 
 const require = createRequire(import.meta.url);
 

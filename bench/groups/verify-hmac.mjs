@@ -1,7 +1,7 @@
 // verifyOAuth HMAC-SHA1 of the signed 16-field payout (fixed `now`, a no-op nonce store),
 // against plain node:crypto parse + rebuild + HMAC + timingSafeEqual.
 import { CONSUMER_KEY, CONTROL_KEY, NOW, PAYOUT_PARAMS, PAYOUT_URL } from '../fixtures.mjs';
-import { signOAuth, verifyOAuth } from '../../vectors/reference/index.mjs';
+import { signOAuth, verifyOAuth } from '../../tools/vectors/reference/index.mjs';
 import { HMAC_REQUEST } from './sign-hmac.mjs';
 import { noopNonceStore } from './nonce.mjs';
 

@@ -16,7 +16,7 @@ import {
   percentEncode,
   signOAuth,
   verifyOAuth,
-} from '../../vectors/reference/index.mjs';
+} from '../../tools/vectors/reference/index.mjs';
 import { HMAC_REQUEST } from './sign-hmac.mjs';
 import { noopNonceStore } from './nonce.mjs';
 

@@ -7,10 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import * as ref from '../reference/index.mjs';
-import { probe } from '../../scripts/tools.mjs';
+import { probe } from '../../../scripts/tools.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const VECTORS = join(HERE, '..');
+export const VECTORS = join(HERE, '..', '..', '..', 'vectors');
 const KEYS = join(VECTORS, 'keys');
 // `npm run vectors` sets PAYSIG_PYTHON (scripts/provision.mjs); run alone, the same probe finds one.
 const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
