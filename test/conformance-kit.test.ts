@@ -367,3 +367,36 @@ describe('conformance kit against deliberately buggy adapters (test/fixtures/bug
     expect(one.code).toBe(1);
   }, 60_000);
 });
+
+describe('conformance command selection and failure levels', () => {
+  const adapter = `${JSON.stringify(process.execPath)} ${JSON.stringify(FIXTURE)}`;
+
+  it('--case and --grep run only the chosen cases', async () => {
+    const one = await cli(['conformance', '--adapter', adapter, '--case', 'form/parse-order-kept', '--json']);
+    expect((JSON.parse(one.out) as KitReport).cases.map((c) => `${c.topic}/${c.id}`)).toEqual([
+      'form/parse-order-kept',
+    ]);
+    const some = await cli([
+      'conformance',
+      '--adapter',
+      adapter,
+      '--grep',
+      'percent-encoding/',
+      '--generated',
+      '0',
+      '--json',
+    ]);
+    const ids = (JSON.parse(some.out) as KitReport).cases.map((c) => c.topic);
+    expect(ids.length).toBeGreaterThan(1);
+    expect(new Set(ids)).toEqual(new Set(['percent-encoding']));
+  });
+
+  it('a refusal with another paysig code is transport: exit 0 by default, 1 with --fail-on all', async () => {
+    const args = ['conformance', '--adapter', adapter, '--topics', 'form,percent-encoding', '--generated', '0'];
+    const lenient = await cli(args, { FIXTURE_MODE: 'bad-code' });
+    expect(lenient.out).toMatch(/^TRANSPORT percent-encoding\/\S+: refused with ERR_SOMETHING_ELSE, expected ERR_/m);
+    expect(lenient.code).toBe(0);
+    expect((await cli([...args, '--fail-on', 'all'], { FIXTURE_MODE: 'bad-code' })).code).toBe(1);
+    expect((await cli([...args, '--fail-on', 'mismatch,nonsense'])).code).toBe(2);
+  });
+});
