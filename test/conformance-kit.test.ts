@@ -9,7 +9,7 @@ import { splitCommand } from '../src/cli/conformance/adapter.js';
 import { firstDifference } from '../src/cli/conformance/judge.js';
 import { reportLines } from '../src/cli/conformance/report.js';
 import { runConformance } from '../src/cli/conformance/run.js';
-import type { KitReport } from '../src/cli/conformance/types.js';
+import type { CaseOutcome, KitReport } from '../src/cli/conformance/types.js';
 import { main } from '../src/cli/run.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -398,5 +398,35 @@ describe('conformance command selection and failure levels', () => {
     expect(lenient.code).toBe(0);
     expect((await cli([...args, '--fail-on', 'all'], { FIXTURE_MODE: 'bad-code' })).code).toBe(1);
     expect((await cli([...args, '--fail-on', 'mismatch,nonsense'])).code).toBe(2);
+  });
+});
+
+describe('judge: shapes that only differ in JSON form are transport', () => {
+  it('keys-negative with the exponent as a number, and extra keys, is transport; another value is a mismatch', async () => {
+    const { judge } = await import('../src/cli/conformance/judge.js');
+    const { caseSpec } = await import('../src/cli/conformance/topics.js');
+    const c = { id: 'k', keyType: 'public', pem: 'x', modulusBits: 2048, publicExponent: '65537' };
+    const spec = caseSpec('keys-negative', c)!;
+    const outcome = (): CaseOutcome => ({
+      topic: 'keys-negative',
+      id: 'k',
+      status: 'not-run',
+      sources: [],
+      facts: [],
+      tags: [],
+      negative: false,
+      input: spec.input,
+      expected: spec.expected,
+    });
+    const ctx = { vectorsDir: VECTORS, strictTransport: false };
+    const loose = outcome();
+    await judge(loose, spec, { id: 'k', output: { modulusBits: 2048, publicExponent: 65537, note: 'x' } }, ctx);
+    expect(loose.severity).toBe('transport');
+    const wrong = outcome();
+    await judge(wrong, spec, { id: 'k', output: { modulusBits: 2048, publicExponent: 3 } }, ctx);
+    expect(wrong.severity).toBe('mismatch');
+    const right = outcome();
+    await judge(right, spec, { id: 'k', output: { modulusBits: 2048, publicExponent: '65537' } }, ctx);
+    expect(right.status).toBe('pass');
   });
 });
