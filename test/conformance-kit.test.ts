@@ -307,6 +307,13 @@ describe('conformance kit against deliberately buggy adapters (test/fixtures/bug
     );
   }, 60_000);
 
+  it('oauth_version left out of header and base string alike: consistent, so no mismatch', async () => {
+    const r = await buggy('no-version', ['oauth-sign', 'rsa-sha256', 'operations']);
+    expect(mismatches(r)).toEqual([]);
+    expect(r.severities.transport).toBeGreaterThan(0);
+    expect(r.ok).toBe(true);
+  }, 60_000);
+
   it('--strict-transport turns serialisation differences of operations into mismatches', async () => {
     const r = await runConformance({
       argv: [PYTHON, BUGGY],
