@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import process from 'node:process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { plainVerify } from '../tools/tools/vectors/reference/index.mjs';
+import { plainVerify } from '../tools/vectors/reference/index.mjs';
 import { CONTROL_KEY, NOW } from './fixtures.mjs';
 
 const [mode, distDir] = process.argv.slice(2);

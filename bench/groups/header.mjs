@@ -2,7 +2,7 @@
 // 1 KiB and at the 8 KiB cap: the parser must stay linear, so the 8 KiB row costs about 8 times
 // the 1 KiB row (bench/run.mjs prints the growth). The reference is the plain regex parser of
 // tools/vectors/reference, which refuses the same header.
-import { parseAuthorization } from '../../tools/tools/vectors/reference/index.mjs';
+import { parseAuthorization } from '../../tools/vectors/reference/index.mjs';
 
 export const HEADER_SIZES = [1024, 8192];
 
