@@ -13,7 +13,7 @@ import { CONTROL_KEY, NOW } from './fixtures.mjs';
 
 const [mode, distDir] = process.argv.slice(2);
 const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
-const node = await import(pathToFileURL(join(distDir, 'node.js')).href);
+const node = await import(pathToFileURL(join(distDir, 'node', 'index.js')).href);
 
 // Fixed `now` and no nonce store (the same signed request is sent again and again), like the
 // reference, which checks no nonce either.

@@ -25,8 +25,8 @@ const args = process.argv.slice(2);
 const flag = (f) => args.includes(f);
 const value = (f) => (args.includes(f) ? args[args.indexOf(f) + 1] : undefined);
 const distDir = value('--dist') === undefined ? join(here, '..', 'dist') : resolve(value('--dist'));
-if (!existsSync(join(distDir, 'node.js'))) {
-  console.error(`${distDir} has no node.js: run \`npm run build\` first`);
+if (!existsSync(join(distDir, 'node', 'index.js'))) {
+  console.error(`${distDir} has no node/index.js: run \`npm run build\` first`);
   process.exit(1);
 }
 const quick = flag('--quick');
