@@ -1,7 +1,7 @@
 // One server of the end-to-end benchmark (bench/e2e.mjs), in a child process of its own so its
 // CPU time can be read alone. Usage: node bench/e2e-server.mjs <mode> <dist dir>; the parent talks
 // over IPC: the server sends { port } once listening, and answers 'cpu' with process.cpuUsage().
-//   reference  plain node:crypto check (vectors/reference/server.mjs)
+//   reference  plain node:crypto check (tools/vectors/reference/server.mjs)
 //   fetch      paysig verifyRequest on a Fetch Request (toFetchRequest, as a Node server builds one)
 //   node       paysig/node verifyIncoming, no Request built
 //   minimal    the minimal hand-written check (bench/e2e-minimal.mjs): read, parse, recompute, compare

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // End to end: what a node:http server pays per verified request. Three servers, each in a child
 // process on 127.0.0.1 (bench/e2e-server.mjs): the plain node:crypto check of
-// vectors/reference/server.mjs (the reference, 1.00), paysig's verifyRequest on a Fetch Request,
+// tools/vectors/reference/server.mjs (the reference, 1.00), paysig's verifyRequest on a Fetch Request,
 // and paysig/node's verifyIncoming. autocannon sends a fixed number of requests (with a time cap),
 // and each server's own CPU time (process.cpuUsage, user + system) over the run is divided by the
 // requests answered. Rounds interleave the servers so load from elsewhere hits them alike; the

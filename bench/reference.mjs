@@ -1,3 +1,3 @@
-// The one place bench/ imports the plain reference pipelines from. If vectors/reference/ moves
+// The one place bench/ imports the plain reference pipelines from. If tools/vectors/reference/ moves
 // (for example to tools/reference/), this line is the only one to change.
-export * from '../vectors/reference/index.mjs';
+export * from '../tools/vectors/reference/index.mjs';

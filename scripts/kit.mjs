@@ -2,10 +2,12 @@
 // npm run test:kit: the conformance kit end to end, on the built CLI (dist/cli/main.js).
 //  1. the Python adapter (standard library): every case passes or is skipped;
 //  2. the same adapter deliberately broken (PAYSIG_ADAPTER_BREAK=plus and =sort): the kit must
-//     exit 1 and name the cases the break spoils;
-//  3. the oauth-1.0a adapter (npm peer): its result table is written into docs/conformance.md
-//     between the markers (CI then checks the file is unchanged: git diff --exit-code);
-//  4. from the packed tarball (npm pack): the CLI finds its own vectors and the Python adapter.
+//     exit 1 and name the cases the break spoils as mismatches;
+//  3. one deliberately buggy adapter per bug class (test/fixtures/buggy-adapter.py): each bug is
+//     a mismatch naming the term or field, and the serialisation-only adapter has no mismatch;
+//  4. the oauth-1.0a adapter (npm peer): its result table (seed 1) is written into
+//     docs/conformance.md between the markers (CI then checks the file is unchanged);
+//  5. from the packed tarball (npm pack): the CLI finds its own vectors and the Python adapter.
 // PAYSIG_PYTHON (set by scripts/provision.mjs) picks the interpreter.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,32 +38,59 @@ const MAIN = join(ROOT, 'dist/cli/main.js');
 
 // 1. The Python adapter passes.
 const good = kit(MAIN, PY_ADAPTER(ROOT));
-must(good.code === 0 && /conformance: \d+ passed/.test(good.out), 'the Python adapter passes every case it runs', good);
+must(good.code === 0 && /^conformance: PASS; /m.test(good.out), 'the Python adapter passes every case it runs', good);
 
 // 2. The broken adapter fails, naming the spoiled cases.
 const BROKEN = {
-  plus: ['percent-encoding/space', 'base-string/rfc5849-3-4-1', 'form/format-space', 'operations/payout'],
+  plus: ['percent-encoding/space', 'base-string/rfc5849-3-4-1', 'operations/payout'],
   sort: ['base-string/sort-encoded-c-at', 'base-string/sort-non-bmp'],
 };
 for (const [mode, cases] of Object.entries(BROKEN)) {
   const r = kit(MAIN, PY_ADAPTER(ROOT), { PAYSIG_ADAPTER_BREAK: mode });
   must(r.code === 1, `PAYSIG_ADAPTER_BREAK=${mode}: the kit exits 1`, r);
   for (const id of cases)
-    must(r.out.includes(`FAIL ${id}: output differs`), `PAYSIG_ADAPTER_BREAK=${mode}: the kit names ${id}`, r);
+    must(r.out.includes(`MISMATCH ${id}: `), `PAYSIG_ADAPTER_BREAK=${mode}: the kit names ${id} a mismatch`, r);
 }
 
-// 3. The oauth-1.0a adapter's table, into docs/conformance.md.
+// 3. One buggy adapter per bug class: a mismatch naming the term or field; none for serialisation.
+const BUGGY = `${q(PYTHON)} ${q(join(ROOT, 'test/fixtures/buggy-adapter.py'))}`;
+const BUGS = {
+  'double-encode': /first differing parameter: oauth_consumer_key|likely cause \[oauth-double-encoded\]/,
+  float: /likely cause \[amount-float\]/,
+  'drop-group': /likely cause \[missing-group-id\]/,
+  unsent: /field email: expected "[^"]+", not sent/,
+};
+for (const [bug, named] of Object.entries(BUGS)) {
+  const r = kit(MAIN, BUGGY, { PAYSIG_BUG: bug }, ['--seed', '1']);
+  must(r.code === 1 && /^MISMATCH /m.test(r.out) && named.test(r.out), `PAYSIG_BUG=${bug}: a mismatch naming it`, r);
+}
+for (const bug of ['serialise', 'no-version']) {
+  const ser = kit(MAIN, BUGGY, { PAYSIG_BUG: bug }, ['--seed', '1']);
+  must(
+    ser.code === 0 && !/^MISMATCH /m.test(ser.out) && /^TRANSPORT /m.test(ser.out),
+    `PAYSIG_BUG=${bug}: transport only, no mismatch, exit 0`,
+    ser,
+  );
+}
+
+// 4. The oauth-1.0a adapter's table, into docs/conformance.md (seed 1: the same table every run).
 const peer = kit(MAIN, `${q(process.execPath)} ${q(join(ROOT, 'vectors/adapters/oauth-1.0a/adapter.mjs'))}`, {}, [
   '--json',
+  '--seed',
+  '1',
 ]);
 must(peer.code === 1, 'the oauth-1.0a adapter runs (and fails cases, as expected)', peer);
 const report = JSON.parse(peer.out);
 const table = [
-  '| topic | pass | fail | skip |',
-  '| --- | ---: | ---: | ---: |',
-  ...report.topics.map((t) => `| ${t.topic} | ${t.pass} | ${t.fail} | ${t.skip} |`),
+  '| topic | offered | answered | pass | fail | skip | not run |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...report.topics.map(
+    (t) => `| ${t.topic} | ${t.offered} | ${t.answered} | ${t.pass} | ${t.fail} | ${t.skip} | ${t.notRun} |`,
+  ),
 ];
-const failures = report.cases.filter((c) => c.status === 'fail').map((c) => `- \`${c.topic}/${c.id}\`: ${c.reason}`);
+const failures = report.cases
+  .filter((c) => c.status === 'fail')
+  .map((c) => `- ${c.severity} \`${c.topic}/${c.id}\` (${c.sources.join(', ')}): ${c.reason}`);
 const DOC = join(ROOT, 'docs/conformance.md');
 const doc = readFileSync(DOC, 'utf8');
 const begin = '<!-- oauth-1.0a table: written by npm run test:kit -->';
@@ -75,7 +104,7 @@ writeFileSync(
 );
 console.log('ok: docs/conformance.md table written');
 
-// 4. From the packed tarball.
+// 5. From the packed tarball.
 const tmp = mkdtempSync(join(tmpdir(), 'paysig-kit-'));
 try {
   const pack = spawnSync('npm', ['pack', '--silent', '--pack-destination', tmp], { cwd: ROOT, encoding: 'utf8' });
@@ -85,7 +114,7 @@ try {
   const packed = join(tmp, 'package');
   const r = kit(join(packed, 'dist/cli/main.js'), PY_ADAPTER(packed));
   must(
-    r.code === 0 && /conformance: \d+ passed/.test(r.out),
+    r.code === 0 && /^conformance: PASS; /m.test(r.out),
     'the packed package runs its own vectors with its Python adapter',
     r,
   );

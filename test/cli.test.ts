@@ -15,8 +15,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '../src/index.js';
+
+// counts derived from the catalog, never typed in
+const OPERATION_COUNT = OPERATIONS.length;
+const WITHOUT_SCHEME = OPERATIONS.filter((o) => o.auth.kind === 'unknown').length;
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LOGIN = 'merchantlogin';
@@ -81,10 +86,10 @@ describe('paysig CLI', () => {
   it('lists every operation', () => {
     const r = run(['operations']);
     expect(r.code).toBe(0);
-    expect(r.out.trim().split('\n')).toHaveLength(34);
+    expect(r.out.trim().split('\n')).toHaveLength(OPERATION_COUNT + 1);
     expect(r.out).toMatch(/payout-pay\s+-\s+RSA-SHA256\s+paysig\s+\/api\/v4\/payout-pay\/\{endpointId\}/);
     const json = JSON.parse(run(['operations', '--json']).out) as Array<{ id: string }>;
-    expect(json).toHaveLength(33);
+    expect(json).toHaveLength(OPERATION_COUNT);
   });
 
   it('signs a control request without printing the key; refuses a missing env and an unknown operation', () => {
@@ -270,9 +275,9 @@ describe('paysig CLI', () => {
     const r = run(['demo']);
     expect(r.code).toBe(0);
     const lines = r.out.trim().split('\n');
-    expect(lines.filter((l) => /^\S+\s+\/api\S+\s+\S+\s+verified/.test(l))).toHaveLength(33);
-    expect(lines.filter((l) => /explicit scheme/.test(l))).toHaveLength(2);
-    expect(lines.at(-1)).toBe('all 33 operations signed and verified');
+    expect(lines.filter((l) => /^\S+\s+\/api\S+\s+\S+\s+verified/.test(l))).toHaveLength(OPERATION_COUNT);
+    expect(lines.filter((l) => /explicit scheme/.test(l))).toHaveLength(WITHOUT_SCHEME);
+    expect(lines.at(-1)).toBe(`all ${OPERATION_COUNT} operations signed and verified`);
   });
 
   it('installs from the packed tarball and runs as `npx paysig`', () => {
@@ -425,21 +430,27 @@ describe('paysig CLI', () => {
 
     it('no file in src/cli imports a library module other than the public entries', () => {
       const cli = join(ROOT, 'src/cli');
-      // The package's entry points (package.json "exports" with types), as seen from src/cli.
+      // The package's entry points (package.json "exports" with types), as source paths.
       const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
       const entries = new Set(
-        [...JSON.stringify(pkg.exports).matchAll(/"types":"\.\/dist\/([^"]+)\.d\.ts"/g)].map((m) => `../${m[1]}.js`),
+        [...JSON.stringify(pkg.exports).matchAll(/"types":"\.\/dist\/([^"]+)\.d\.ts"/g)].map((m) =>
+          join(ROOT, 'src', `${m[1]}.js`),
+        ),
       );
-      expect(entries).toContain('../index.js');
+      expect(entries).toContain(join(ROOT, 'src/index.js'));
       const offenders: string[] = [];
-      for (const file of readdirSync(cli).filter((f) => f.endsWith('.ts'))) {
+      const files = (readdirSync(cli, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
+      expect(files).toContain(join('conformance', 'run.ts'));
+      for (const file of files) {
         const text = readFileSync(join(cli, file), 'utf8');
         // Static imports and re-exports (a statement, not a string that says "from"), side-effect and dynamic imports.
         const statements =
           /^(?:import\s[^;]*?\sfrom|export\s[^;=]*?\sfrom|import)\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]/gm;
         for (const m of text.matchAll(statements)) {
           const spec = m[1] ?? m[2]!;
-          if (spec.startsWith('node:') || entries.has(spec) || /^\.\/[\w-]+\.js$/.test(spec)) continue;
+          if (spec.startsWith('node:')) continue;
+          const target = resolve(cli, dirname(file), spec);
+          if (entries.has(target) || (spec.startsWith('.') && target.startsWith(`${cli}/`))) continue;
           offenders.push(`${file}: ${spec}`);
         }
       }

@@ -1,7 +1,7 @@
 // parseAuthorizationHeader on a hostile header (an unterminated quoted value filled with "%"), at
 // 1 KiB and at the 8 KiB cap: the parser must stay linear, so the 8 KiB row costs about 8 times
 // the 1 KiB row (bench/run.mjs prints the growth). The reference is the plain regex parser of
-// vectors/reference, which refuses the same header.
+// tools/vectors/reference, which refuses the same header.
 import { parseAuthorization } from '../reference.mjs';
 
 export const HEADER_SIZES = [1024, 8192];

@@ -132,7 +132,7 @@ const TABLE: ReadonlyArray<
   ['transfer-form', '/api/v2/transfer-form/{endpointId}', undefined, undefined, undefined, 'C-B'],
   [
     'sync-account-verification',
-    '/api/v2/sync-account-verification/{endpointId}',
+    '/api/v2/sync/account-verification/{endpointId}',
     undefined,
     undefined,
     undefined,

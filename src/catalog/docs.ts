@@ -97,7 +97,7 @@ export const OPERATION_DOCS: { readonly [K in OperationId]: OperationDocs } = {
   },
   'sync-account-verification': {
     purpose: 'Account verification answered synchronously.',
-    note: "From the service's client code: C-C, fields as account-verification.",
+    note: "From the service's client code: C-C, fields as account-verification; the path is sync/account-verification (the client turns the sync- prefix of the method name into a sync/ segment).",
   },
   'sale-v4': {
     purpose: 'Sale with a hosted-fields token instead of card data, v4 signing scheme.',

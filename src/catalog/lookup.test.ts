@@ -59,3 +59,13 @@ describe('matchOperationPath edges', () => {
     expect(matchOperationPath('/api/v2/refund/group/1')).toBeUndefined();
   });
 });
+
+describe('sync-account-verification path', () => {
+  it('is sync/account-verification; the old sync-account-verification path is unknown', () => {
+    expect(matchOperationPath('/api/v2/sync/account-verification/7')).toEqual({
+      operation: findOperation('sync-account-verification'),
+      endpointId: '7',
+    });
+    expect(matchOperationPath('/api/v2/sync-account-verification/7')).toBeUndefined();
+  });
+});

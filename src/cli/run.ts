@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { httpStatusOf, PaysigError } from '../index.js';
-import { CONFORMANCE_HELP, runConformanceCommand } from './conformance.js';
+import { CONFORMANCE_HELP, runConformanceCommand } from './conformance/command.js';
 import { DEBUGGER_HELP, runDebugger } from './debugger.js';
 import { DEMO_HELP, runDemo } from './demo.js';
 import { DIAGNOSE_HELP, runDiagnose } from './diagnose.js';

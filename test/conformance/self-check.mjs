@@ -6,7 +6,7 @@
 import process from 'node:process';
 import * as real from 'paysig';
 import { runSuite } from '../../vectors/engine/index.mjs';
-import { percentEncode } from '../../vectors/reference/percent.mjs';
+import { percentEncode } from '../../tools/vectors/reference/percent.mjs';
 import { loadFixtures } from '../runtimes/fixtures.mjs';
 
 const fixtures = loadFixtures();

@@ -1,5 +1,5 @@
 // vectors/base-string.json: signatureBaseString of the library.
-import { percentEncode } from '../reference/percent.mjs';
+import { percentEncode } from '../../tools/vectors/reference/percent.mjs';
 import { eq, need, pairs, rejects } from './assert.mjs';
 
 export const topic = 'base-string';

@@ -1,7 +1,7 @@
 // vectors/hmac-sha1.json: HMAC-SHA1 of a base string. The public API computes it only through
 // signOAuth, so each case is driven through signOAuth when its base string is one signOAuth can
 // produce; with `internals.hmacSha1` (the vitest run on src/) every case is also checked directly.
-import { hmacKey } from '../reference/oauth.mjs';
+import { hmacKey } from '../../tools/vectors/reference/oauth.mjs';
 import { eq, need } from './assert.mjs';
 
 export const topic = 'hmac-sha1';

@@ -1,6 +1,6 @@
 // vectors/oauth-sign.json: whole-request signOAuth (base string, signature, header), and what
 // was signed verifies.
-import { parseAuthorization } from '../reference/oauth.mjs';
+import { parseAuthorization } from '../../tools/vectors/reference/oauth.mjs';
 import { eq, freshStore, keyText, need, pairs, rejects } from './assert.mjs';
 
 export const topic = 'oauth-sign';

@@ -55,7 +55,7 @@ export const ROWS_CLIENT = [
   {
     id: 'sync-account-verification',
     version: 'v2',
-    segment: 'sync-account-verification',
+    segment: 'sync/account-verification',
     auth: { kind: 'control', formula: 'C-C', source: 'client-code', fact: 'K-SYNC-ACCOUNT-VERIFICATION' },
     rules: AMOUNT_RULES,
     fields: AV_FIELDS,

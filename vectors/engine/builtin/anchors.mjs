@@ -1,7 +1,7 @@
 // Built-in checks: anchors whose expected values come from outside paysig (OAuth Core 1.0 A.5,
 // the published `control` example and parameter string, digests recomputed with openssl).
-import { percentEncode } from '../../reference/percent.mjs';
-import { parseAuthorization } from '../../reference/oauth.mjs';
+import { percentEncode } from '../../../tools/vectors/reference/percent.mjs';
+import { parseAuthorization } from '../../../tools/vectors/reference/oauth.mjs';
 import { eq, need, ok, rejects } from '../assert.mjs';
 import { CONTROL_KEY } from './fixtures.mjs';
 

@@ -1,7 +1,7 @@
 // Built-in checks: signOAuth / verifyOAuth round trips (HMAC-SHA1 and RSA-SHA256, PKCS#1 and
 // PKCS#8 keys, SPKI and PKCS#1 public keys), tampering, replay, clock skew, refused keys.
-import { percentEncode } from '../../reference/percent.mjs';
-import { parseAuthorization } from '../../reference/oauth.mjs';
+import { percentEncode } from '../../../tools/vectors/reference/percent.mjs';
+import { parseAuthorization } from '../../../tools/vectors/reference/oauth.mjs';
 import { eq, freshStore, keyText, need, ok, rejects, show } from '../assert.mjs';
 import { CONTROL_KEY, NOW, URL_BASE } from './fixtures.mjs';
 

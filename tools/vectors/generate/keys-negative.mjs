@@ -14,10 +14,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { probe } from '../../scripts/tools.mjs';
+import { probe } from '../../../scripts/tools.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const KEYS = join(HERE, '..', 'keys');
+const KEYS = join(HERE, '..', '..', '..', 'vectors', 'keys');
 const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
 
 const MIN_BITS = 2048;

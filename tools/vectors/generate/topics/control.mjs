@@ -45,6 +45,36 @@ export async function generate() {
     ),
     c('c-b-float-trap-0-94', '0.94 is 94 minor units', 'D-AMOUNT-MINOR', 'C-B', { ...cb, amount: '0.94' }),
     c('c-b-float-trap-10-15', '10.15 is 1015 minor units', 'D-AMOUNT-MINOR', 'C-B', { ...cb, amount: '10.15' }),
+    c(
+      'c-b-float-trap-1-15',
+      '1.15 is 115 minor units (1.15 * 100 is 114.99999999999999 in floating point)',
+      'P-TRAP',
+      'C-B',
+      {
+        ...cb,
+        amount: '1.15',
+      },
+    ),
+    c(
+      'c-b-float-trap-4-35',
+      '4.35 is 435 minor units (4.35 * 100 is 434.99999999999994 in floating point)',
+      'P-TRAP',
+      'C-B',
+      {
+        ...cb,
+        amount: '4.35',
+      },
+    ),
+    c(
+      'c-b-float-trap-8-20',
+      '8.20 is 820 minor units (8.2 * 100 is 819.9999999999999 in floating point)',
+      'P-TRAP',
+      'C-B',
+      {
+        ...cb,
+        amount: '8.20',
+      },
+    ),
     c('c-b-float-trap-19-99', '19.99 is 1999 minor units', 'P-TRAP', 'C-B', { ...cb, amount: '19.99' }),
     c('c-b-float-trap-0-07', '0.07 is 7 minor units', 'P-TRAP', 'C-B', { ...cb, amount: '0.07' }),
     c('c-b-whole-amount', '"10" is 1000 minor units', 'S-CONTROL-MINOR', 'C-B', { ...cb, amount: '10' }),

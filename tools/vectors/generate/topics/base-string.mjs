@@ -72,6 +72,21 @@ export async function generate() {
         ['client_orderid', 'hf-1'],
       ],
     ),
+    b(
+      'oauth-values-need-encoding',
+      'oauth_* values with a space, @, + and / are percent-encoded once, like every other parameter',
+      'P-TRAP; R-5849-3.6',
+      'POST',
+      'https://example.com/p',
+      [
+        ['oauth_consumer_key', 'merchant login@shop'],
+        ['oauth_nonce', 'n+1/2 x'],
+        ['oauth_signature_method', 'HMAC-SHA1'],
+        ['oauth_timestamp', '1700000005'],
+        ['oauth_version', '1.0'],
+        ['amount', '4.35'],
+      ],
+    ),
     b('duplicate-names', 'duplicate names are all kept and sorted by value', g, 'POST', 'https://example.com/p', [
       ['a', '2'],
       ['a', '1'],

@@ -1,17 +1,26 @@
 /**
- * One running adapter process of the conformance kit: spawned once, fed one JSON line per case on
- * its standard input, read one line at a time from its standard output (lines capped in length),
- * with the tail of its standard error kept for reports. Node-only.
+ * One running adapter process of the conformance kit: spawned once in a process group of its
+ * own, fed one JSON line per case on its standard input, read one line at a time from its
+ * standard output. Memory stays bounded whatever it prints: lines are capped in length, reading
+ * pauses while unread lines pile up, and its standard error is kept up to a cap (start and end).
+ * When it exits or is stopped, its whole process group is killed and its pipes closed, so a
+ * background child that keeps them open can neither hang the kit nor keep it alive. Node-only.
  *
  * @module
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { UsageError } from './util.js';
+import { UsageError } from '../util.js';
 
 /** Longest answer line accepted from an adapter (bytes); longer lines are reported and dropped. */
 export const MAX_LINE = 1024 * 1024;
-/** How much of an adapter's standard error is kept for reports (characters). */
-const STDERR_TAIL = 2000;
+/** How much of an adapter's standard error is kept (characters): the first part and the last. */
+export const STDERR_MAX = 64 * 1024;
+const STDERR_HEAD = 48 * 1024;
+const STDERR_TAIL = STDERR_MAX - STDERR_HEAD;
+/** Unread lines at which reading pauses (the adapter then blocks on a full pipe). */
+const QUEUE_PAUSE = 256;
+/** How long the pipes may stay open after the adapter exited (a child of it holding them). */
+const EXIT_GRACE_MS = 300;
 
 /** Something the adapter did. */
 export type AdapterEvent =
@@ -64,21 +73,36 @@ export class AdapterProcess {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private dropping = 0;
+  private stderrHead = '';
   private stderrTail = '';
+  private stderrLost = 0;
   private exited = false;
+  private paused = false;
 
-  /** Starts `argv` with the environment `env`. */
+  /** Starts `argv` with the environment `env`, detached into a process group of its own. */
   private constructor(argv: readonly string[], env: Readonly<Record<string, string | undefined>>) {
-    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env });
+    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env, detached: true });
     this.child.stdout!.on('data', (chunk: Buffer) => this.onData(chunk));
-    this.child.stderr!.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL);
-    });
+    this.child.stderr!.on('data', (chunk: Buffer) => this.onStderr(chunk.toString('utf8')));
     this.child.stdin!.on('error', () => {}); // EPIPE once it has exited: the exit event reports it
     this.child.on('error', (e: NodeJS.ErrnoException) => this.onExit(`could not be started (${e.code ?? e.message})`));
-    this.child.on('close', (code, signal) =>
-      this.onExit(signal !== null ? `was killed by ${signal}` : `exited with status ${code}`),
-    );
+    this.child.on('exit', (code, signal) => {
+      const how = signal !== null ? `was killed by ${signal}` : `exited with status ${code}`;
+      // Let the pipes drain; a background child still holding them is killed with the group.
+      let done = false;
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        this.killGroup();
+        this.child.stdout!.destroy();
+        this.child.stderr!.destroy();
+        this.onExit(how);
+      };
+      const timer = setTimeout(finish, EXIT_GRACE_MS);
+      this.child.once('close', finish);
+      if (this.paused) this.resume();
+    });
   }
 
   /**
@@ -104,9 +128,10 @@ export class AdapterProcess {
     return a;
   }
 
-  /** The last characters the adapter wrote to its standard error. */
+  /** What the adapter wrote to its standard error: all of it up to STDERR_MAX characters, else its start and end. */
   get stderr(): string {
-    return this.stderrTail;
+    if (this.stderrLost === 0) return this.stderrHead + this.stderrTail;
+    return `${this.stderrHead}\n[... ${this.stderrLost} characters left out ...]\n${this.stderrTail}`;
   }
 
   /** True once the process has exited. */
@@ -124,14 +149,16 @@ export class AdapterProcess {
     this.child.stdin!.end();
   }
 
-  /** Kills the process (SIGKILL). */
+  /** Kills the adapter's whole process group (SIGKILL). */
   kill(): void {
+    this.killGroup();
     if (!this.exited) this.child.kill('SIGKILL');
   }
 
   /** The next event, or `timeout` after `ms` milliseconds without one. */
   next(ms: number): Promise<AdapterEvent> {
     const ready = this.queue.shift();
+    if (this.paused && this.queue.length < QUEUE_PAUSE / 2) this.resume();
     if (ready !== undefined) return Promise.resolve(ready);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -146,9 +173,44 @@ export class AdapterProcess {
     });
   }
 
+  private killGroup(): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // the group is gone already
+    }
+  }
+
+  private resume(): void {
+    this.paused = false;
+    this.child.stdout!.resume();
+  }
+
   private push(e: AdapterEvent): void {
     if (this.waiter !== undefined) this.waiter(e);
-    else this.queue.push(e);
+    else {
+      this.queue.push(e);
+      if (!this.paused && !this.exited && this.queue.length >= QUEUE_PAUSE) {
+        this.paused = true;
+        this.child.stdout!.pause();
+      }
+    }
+  }
+
+  private onStderr(text: string): void {
+    if (this.stderrHead.length < STDERR_HEAD) {
+      const room = STDERR_HEAD - this.stderrHead.length;
+      this.stderrHead += text.slice(0, room);
+      text = text.slice(room);
+    }
+    if (text === '') return;
+    const tail = this.stderrTail + text;
+    if (tail.length > STDERR_TAIL) {
+      this.stderrLost += tail.length - STDERR_TAIL;
+      this.stderrTail = tail.slice(-STDERR_TAIL);
+    } else this.stderrTail = tail;
   }
 
   private onExit(how: string): void {
@@ -161,6 +223,7 @@ export class AdapterProcess {
   }
 
   private onData(chunk: Buffer): void {
+    if (this.exited) return;
     let start = 0;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
       this.take(chunk.subarray(start, nl));

@@ -101,6 +101,13 @@ export async function generate() {
       'test-only-rsa-2048-spki.pem',
     ),
     r(
+      'rsa-2048-pkcs8-consumer-key-needs-encoding',
+      'the pan-eligibility request with a consumer key holding a space and @ (percent-encoded once in the base string)',
+      { ...pan, consumerKey: 'merchant login@shop' },
+      'test-only-rsa-2048-pkcs8.pem',
+      'test-only-rsa-2048-spki.pem',
+    ),
+    r(
       'rsa-1024-pkcs1-refused',
       'a 1024-bit key (PKCS#1) is refused: at least 2048 bits',
       pan,

@@ -7,10 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import * as ref from '../reference/index.mjs';
-import { probe } from '../../scripts/tools.mjs';
+import { probe } from '../../../scripts/tools.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const VECTORS = join(HERE, '..');
+export const VECTORS = join(HERE, '..', '..', '..', 'vectors');
 const KEYS = join(VECTORS, 'keys');
 // `npm run vectors` sets PAYSIG_PYTHON (scripts/provision.mjs); run alone, the same probe finds one.
 const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
@@ -130,13 +130,14 @@ export function mustEqual(label, got, published) {
 export function assemble(defs, results, toExpected) {
   return defs.map((d, i) => {
     const r = results[i];
-    const { id, description, source, expectError, ...inputs } = d;
+    const { id, description, source, expectError, tags, ...inputs } = d;
+    const tagged = tags !== undefined ? { tags } : {};
     if (expectError !== undefined || r.error !== undefined) {
       if (r.error !== expectError)
         throw new Error(`${id}: oracles say ${JSON.stringify(r)}, case expects error ${expectError}`);
-      return { id, description, source, ...inputs, error: r.error };
+      return { id, description, source, ...tagged, ...inputs, error: r.error };
     }
-    return { id, description, source, ...inputs, ...toExpected(r.ok, d) };
+    return { id, description, source, ...tagged, ...inputs, ...toExpected(r.ok, d) };
   });
 }
 

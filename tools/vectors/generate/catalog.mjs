@@ -7,8 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = join(HERE, '..', '..');
-const DESCRIBE = join(ROOT, 'dist', 'operations', 'describe.js');
+const ROOT = join(HERE, '..', '..', '..');
+const DESCRIBE = join(ROOT, 'dist', 'catalog', 'describe.js');
 if (!existsSync(DESCRIBE)) throw new Error('dist/catalog/describe.js is missing: run `npm run build` first');
 const { describeCatalog } = await import(pathToFileURL(DESCRIBE).href);
 

@@ -108,6 +108,29 @@ export async function generate() {
       },
     ),
     s(
+      'hmac-consumer-key-needs-encoding',
+      'a consumer key with a space and @, a nonce with + and /: each oauth_* value is percent-encoded once in the base string and in the header',
+      'P-TRAP; R-5849-3.6',
+      {
+        ...hm,
+        consumerKey: 'merchant login@shop',
+        url: PAYOUT_URL,
+        params: [
+          ['client_orderid', 'inv-0005'],
+          ['amount', '4.35'],
+          ['currency', 'EUR'],
+        ],
+        nonce: 'n+1/2 x',
+        timestamp: 1700000005,
+      },
+    ),
+    s(
+      'rsa-consumer-key-needs-encoding',
+      'RSA-SHA256 with a consumer key holding a space and @: percent-encoded once',
+      'P-TRAP; R-5849-3.6',
+      { ...rs, consumerKey: 'shop@example.com ltd', privateKeyFile: 'test-only-rsa-2048-pkcs8.pem' },
+    ),
+    s(
       'v4-transfer-rsa-2048-pkcs1',
       "v4 transfer with the example's fields, RSA-SHA256, 2048-bit PKCS#1 key",
       'S-OAUTH-USERS; S-RSA-SHA256',

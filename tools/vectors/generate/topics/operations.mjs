@@ -624,6 +624,22 @@ export async function generate() {
       },
     ),
     o(
+      'transfer-v4-consumer-key-needs-encoding',
+      'v4 transfer with a login holding a space and @: each oauth_* value is percent-encoded once, in the header, the body and the base string',
+      'P-TRAP; R-5849-3.6',
+      'transfer-v4',
+      {
+        ...e,
+        params: [
+          ['client_orderid', 'enc-1'],
+          ['amount', '1.15'],
+          ['currency', 'EUR'],
+        ],
+        credentials: { ...rsa8, login: 'merchant login@shop' },
+        ...oauth(40, { nonce: 'ops nonce+40/x' }),
+      },
+    ),
+    o(
       'create-ephemeral-ticket',
       'create-ephemeral-ticket: an OAuth RSA-SHA256 POST with an empty body (header only); only the oauth_* parameters are signed',
       'K-CREATE-EPHEMERAL-TICKET; K-V4-SIGNING',
@@ -669,20 +685,55 @@ export async function generate() {
       },
     ),
     o(
-      'sale-values-trimmed',
-      'values are trimmed of characters up to U+0020 (space, tab, newline) before signing and sending; U+00A0 is kept',
+      'sale-trimmed-ids',
+      'the service trims values of characters up to U+0020 (space, tab, newline) before the digest: padded client_orderid and email',
       'D-TRIM',
       'sale',
       {
         ...e,
         params: [
           ['client_orderid', '\t 902B4FF5\t'],
+          ['amount', '10.42'],
+          ['currency', 'EUR'],
+          ['email', ' john.smith@gmail.com\n'],
+        ],
+        credentials: ctl,
+        tags: ['service-behaviour'],
+      },
+    ),
+    o(
+      'sale-trimmed-amount',
+      'the service trims the amount and currency too: " 10.42\\n" is 1042 minor units',
+      'D-TRIM',
+      'sale',
+      {
+        ...e,
+        params: [
+          ['client_orderid', '902B4FF5'],
           ['amount', ' 10.42\n'],
           ['currency', 'EUR '],
+          ['email', 'john.smith@gmail.com'],
+        ],
+        credentials: ctl,
+        tags: ['service-behaviour'],
+      },
+    ),
+    o(
+      'sale-trimmed-nbsp-kept',
+      'trimming stops at U+0020: a no-break space (U+00A0) at either end of order_desc is kept',
+      'D-TRIM',
+      'sale',
+      {
+        ...e,
+        params: [
+          ['client_orderid', '902B4FF5'],
+          ['amount', '10.42'],
+          ['currency', 'EUR'],
           ['email', 'john.smith@gmail.com'],
           ['order_desc', '\u00a0gift\u00a0 '],
         ],
         credentials: ctl,
+        tags: ['service-behaviour'],
       },
     ),
     o(
@@ -1210,7 +1261,7 @@ export async function generate() {
   for (const id of Object.keys(OP_TABLE))
     if (!defs.some((d) => d.operation === id && !d.expectError)) throw new Error(`no positive case for ${id}`);
   const toInput = (d) => {
-    const { id, description, source, expectError, ...inputs } = d;
+    const { id, description, source, expectError, tags, ...inputs } = d;
     return inputs;
   };
   const results = compute(defs, {
