@@ -19,7 +19,7 @@ import type { OAuthMethod } from '../catalog/index.js';
 import { controlKeyLooksLikePem, publicKeyFormProblem } from './key.js';
 import { firstDifference } from './text.js';
 import type { DiagnosisDifference, DiagnosisHint, DiagnosisParameter, OAuthDiagnosis } from './diagnosis.js';
-import type { VerifyCredentials } from '../operations/verify.js';
+import type { OneKeyCredentials } from './keys.js';
 
 type Pairs = ReadonlyArray<readonly [string, string]>;
 
@@ -35,7 +35,7 @@ export interface OAuthContext {
   readonly now: number;
   readonly maxSkewSeconds: number;
   /** The merchant's secrets by consumer key (memoised by the caller). */
-  readonly lookup: (consumerKey: string) => Promise<VerifyCredentials | undefined>;
+  readonly lookup: (consumerKey: string) => Promise<OneKeyCredentials | undefined>;
 }
 
 /** The OAuth diagnosis with its hints, first difference, and why it stopped early. */

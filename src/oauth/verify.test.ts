@@ -72,6 +72,7 @@ describe('verifyOAuth accepts valid requests', () => {
       signatureMethod: method,
       timestamp: NOW,
       nonce: 'nonce-1',
+      matchedKey: { index: 0 },
     });
   });
 

@@ -38,6 +38,16 @@ import {
 import { defaultNonceStore } from '../stores/memory/index.js';
 import type { NonceStore } from '../stores/types.js';
 import { splitUrl } from './url.js';
+import {
+  firstMatch,
+  isPublicKeyGiven,
+  isSecretKey,
+  listKeys,
+  matchedKeyOf,
+  type KeyList,
+  type ListedKey,
+  type MatchedKey,
+} from '../keys/list.js';
 
 /** The request as received, for {@link verifyOAuth}. */
 export interface VerifyOAuthRequest {
@@ -51,12 +61,15 @@ export interface VerifyOAuthRequest {
   authorization: string;
 }
 
-/** A consumer's verification credentials; at least one must be present. */
+/**
+ * A consumer's verification credentials; at least one must be present. Either may list up to
+ * four keys while it is rotated (`[{ id: 'new', key }, { id: 'old', key }]`): each is tried.
+ */
 export interface OAuthConsumerCredentials {
   /** HMAC-SHA1 secret (the merchant control key). HMAC-SHA1 is refused when absent or empty. */
-  consumerSecret?: string;
+  consumerSecret?: KeyList<string>;
   /** RSA-SHA256 public key: PEM (SPKI or PKCS#1) or `CryptoKey`. RSA-SHA256 is refused when absent. */
-  publicKey?: string | CryptoKeyLike;
+  publicKey?: KeyList<string | CryptoKeyLike>;
 }
 
 /** Options of {@link verifyOAuth}. */
@@ -86,6 +99,8 @@ export interface VerifyOAuthResult {
   timestamp: number;
   /** `oauth_nonce`. */
   nonce: string;
+  /** Which of the consumer's keys verified the signature (index 0 when one key is given). */
+  matchedKey: MatchedKey;
 }
 
 function param(params: Record<string, string>, name: string, max: number): string {
@@ -202,24 +217,32 @@ export async function verifyOAuth(
   // 5. Consumer and method.
   const creds = await options.credentials(consumerKey);
   if (creds === undefined || creds === null) throw new UnknownConsumerError();
-  let ok: boolean;
+  let keys: readonly ListedKey<unknown>[];
+  let matched: number;
   if (signatureMethod === 'HMAC-SHA1') {
-    const secret = creds.consumerSecret;
-    if (typeof secret !== 'string' || secret.length === 0) {
+    const secrets = listKeys(creds.consumerSecret, 'consumerSecret', isSecretKey);
+    keys = secrets;
+    if (secrets.length === 0) {
       throw new SignatureMethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no consumer secret)');
     }
     const tokenSecret = '';
-    const expected = await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString);
-    ok = timingSafeEqual(expected, received);
+    // Every listed secret is computed and compared (constant time each), whichever matches.
+    matched = await firstMatch(secrets, async (secret) =>
+      timingSafeEqual(await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString), received),
+    );
   } else {
-    if (creds.publicKey === undefined || creds.publicKey === null) {
+    const publicKeys = listKeys<string | CryptoKeyLike>(creds.publicKey, 'publicKey', isPublicKeyGiven);
+    keys = publicKeys;
+    if (publicKeys.length === 0) {
       throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
     }
-    const handle = await importPublicKey(creds.publicKey);
     // fromBase64 of the non-empty text gives at least one byte; both backends answer false
     // (they do not throw) for a signature of the wrong length.
-    ok = await rsaSha256Verify(handle, received, baseString);
+    matched = await firstMatch(publicKeys, async (key) =>
+      rsaSha256Verify(await importPublicKey(key), received, baseString),
+    );
   }
+  const ok = matched >= 0;
   if (!ok) throw new SignatureInvalidError();
 
   // 6. Nonce, only for a request whose signature verified. Fail closed.
@@ -234,5 +257,5 @@ export async function verifyOAuth(
   }
   if (fresh === false) throw new NonceReplayedError();
   if (fresh !== true) throw new NonceStoreError('nonce store answered neither true nor false; request refused');
-  return { consumerKey, signatureMethod, timestamp, nonce };
+  return { consumerKey, signatureMethod, timestamp, nonce, matchedKey: matchedKeyOf(keys, matched) };
 }
