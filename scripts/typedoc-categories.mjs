@@ -8,7 +8,7 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
 /** Category order on the site; typedoc.json's `categoryOrder` lists the same. */
 const RULES = [
   [/^operations\/sign\.ts$|^control\/amount\.ts$/, 'Sign requests'],
-  [/^operations\/(verify|callback)\.ts$|^node\//, 'Verify requests'],
+  [/^operations\/(verify|verified|handler|callback)\.ts$|^node\/|^keys\/list\.ts$/, 'Verify requests'],
   [/^operations\/diagnos/, 'Diagnose'],
   [/^control\//, 'Control digests'],
   [/^oauth\/nonce|^redis(\.ts$|\/)/, 'Nonce stores'],

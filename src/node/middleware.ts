@@ -48,8 +48,8 @@ export function send(res: ServerResponseLike, r: Refusal): void {
  * `httpStatusOf(error)` and the service's error shape (`type`, `error-message`, `error-code`; JSON
  * or form-encoded after the client's `Accept`; `Allow` on a 405), after `onRefused`.
  *
- * Mount it before any body parser, or keep the raw bytes: after `express.raw({ type:
- * 'application/x-www-form-urlencoded' })` (or `express.text(...)`) the kept body is verified;
+ * Mount it before any body parser, or keep the raw bytes: after `express.raw()` for the form
+ * type (or `express.text()`) the kept body is verified;
  * after `express.urlencoded()` the request is refused with `ERR_BODY_CONSUMED` (500), since a
  * re-serialised body is not what the client signed.
  *
