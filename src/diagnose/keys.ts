@@ -71,5 +71,5 @@ export async function eachKey<R>(
     }),
   );
   const shown = keys.findIndex((k) => k.matches);
-  return { result: results[shown < 0 ? 0 : shown]!, keys };
+  return { result: results[Math.max(shown, 0)]!, keys };
 }

@@ -6,6 +6,8 @@
  */
 import { InvalidInputError } from '../errors/index.js';
 import type { Refusal } from '../operations/refusal.js';
+import type { CallbackFields } from '../operations/callback.js';
+import type { VerifiedRequest } from '../operations/verified.js';
 import { FORM_CONTENT_TYPE } from '../operations/media-types.js';
 import type { IncomingMessageLike } from './incoming.js';
 import {
@@ -108,7 +110,7 @@ export function createFastifyPlugin(options: MiddlewareOptions<FastifyRequestLik
     fastify.decorateRequest('paysig', null);
     fastify.addHook('onRequest', async (request: FastifyRequestLike, reply: FastifyReplyLike) => {
       if (!isApiPath(request.raw, options.basePath)) return;
-      let verified;
+      let verified: VerifiedRequest;
       try {
         verified = await verifyNode(request.raw, options);
       } catch (error) {
@@ -140,7 +142,7 @@ export function createFastifyCallbackPlugin(options: CallbackMiddlewareOptions<F
     leaveFormUnread(fastify);
     fastify.decorateRequest('paysigCallback', null);
     fastify.addHook('onRequest', async (request: FastifyRequestLike, reply: FastifyReplyLike) => {
-      let callback;
+      let callback: CallbackFields;
       try {
         callback = await nodeCallback(request.raw, options);
       } catch (error) {

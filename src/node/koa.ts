@@ -5,6 +5,8 @@
  * @module
  */
 import type { Refusal } from '../operations/refusal.js';
+import type { CallbackFields } from '../operations/callback.js';
+import type { VerifiedRequest } from '../operations/verified.js';
 import type { IncomingMessageLike } from './incoming.js';
 import {
   isApiPath,
@@ -58,7 +60,7 @@ function send(ctx: KoaContextLike, r: Refusal): void {
 export function createKoaMiddleware(options: MiddlewareOptions<KoaContextLike>): KoaMiddleware {
   return async (ctx, next) => {
     if (!isApiPath(ctx.req, options.basePath)) return void (await next());
-    let verified;
+    let verified: VerifiedRequest;
     try {
       verified = await verifyNode(ctx.req, options, ctx.request?.rawBody);
     } catch (error) {
@@ -82,7 +84,7 @@ export function createKoaMiddleware(options: MiddlewareOptions<KoaContextLike>):
  */
 export function createKoaCallbackMiddleware(options: CallbackMiddlewareOptions<KoaContextLike>): KoaMiddleware {
   return async (ctx, next) => {
-    let callback;
+    let callback: CallbackFields;
     try {
       callback = await nodeCallback(ctx.req, options, ctx.request?.rawBody);
     } catch (error) {

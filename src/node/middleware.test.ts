@@ -97,7 +97,11 @@ function listen(server: Server): Promise<{ base: string; close(): Promise<void> 
       const { port } = server.address() as AddressInfo;
       resolve({
         base: `http://127.0.0.1:${port}`,
-        close: () => new Promise((r) => (server.closeAllConnections(), server.close(() => r()))),
+        close: () =>
+          new Promise((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
       });
     });
   });
