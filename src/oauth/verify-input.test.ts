@@ -71,7 +71,6 @@ describe('verifyOAuth checks its arguments', () => {
       signatureMethod: 'HMAC-SHA1',
       timestamp: NOW,
       nonce: 'n-1',
-      matchedKey: { index: 0 },
     });
   });
 

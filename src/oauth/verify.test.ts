@@ -72,7 +72,6 @@ describe('verifyOAuth accepts valid requests', () => {
       signatureMethod: method,
       timestamp: NOW,
       nonce: 'nonce-1',
-      matchedKey: { index: 0 },
     });
   });
 

@@ -99,8 +99,11 @@ export interface VerifyOAuthResult {
   timestamp: number;
   /** `oauth_nonce`. */
   nonce: string;
-  /** Which of the consumer's keys verified the signature (index 0 when one key is given). */
-  matchedKey: MatchedKey;
+  /**
+   * Which of the consumer's keys verified the signature: present only when the credentials listed
+   * keys (key rotation), so that a single key gives exactly the four fields above.
+   */
+  matchedKey?: MatchedKey;
 }
 
 function param(params: Record<string, string>, name: string, max: number): string {
@@ -218,10 +221,12 @@ export async function verifyOAuth(
   const creds = await options.credentials(consumerKey);
   if (creds === undefined || creds === null) throw new UnknownConsumerError();
   let keys: readonly ListedKey<unknown>[];
+  let listed: boolean;
   let matched: number;
   if (signatureMethod === 'HMAC-SHA1') {
     const secrets = listKeys(creds.consumerSecret, 'consumerSecret', isSecretKey);
     keys = secrets;
+    listed = Array.isArray(creds.consumerSecret);
     if (secrets.length === 0) {
       throw new SignatureMethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no consumer secret)');
     }
@@ -233,6 +238,7 @@ export async function verifyOAuth(
   } else {
     const publicKeys = listKeys<string | CryptoKeyLike>(creds.publicKey, 'publicKey', isPublicKeyGiven);
     keys = publicKeys;
+    listed = Array.isArray(creds.publicKey);
     if (publicKeys.length === 0) {
       throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
     }
@@ -257,5 +263,7 @@ export async function verifyOAuth(
   }
   if (fresh === false) throw new NonceReplayedError();
   if (fresh !== true) throw new NonceStoreError('nonce store answered neither true nor false; request refused');
-  return { consumerKey, signatureMethod, timestamp, nonce, matchedKey: matchedKeyOf(keys, matched) };
+  const result: VerifyOAuthResult = { consumerKey, signatureMethod, timestamp, nonce };
+  if (listed) result.matchedKey = matchedKeyOf(keys, matched);
+  return result;
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../diagnose/index.js';
+import { verifyOAuth } from '../oauth/verify.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { signRequest } from './sign.js';
 import { verifyRequest, type VerifyCredentials } from './verify.js';
@@ -153,5 +154,30 @@ describe('key lists', () => {
       options({ controlKey: [{ key: NEW }, { key: 'k' }, { key: OLD }] }),
     );
     expect(v.matchedKey).toEqual({ index: 2 });
+  });
+
+  it('verifyOAuth names the key only when keys are listed (a bare key keeps the four-field result)', async () => {
+    const r = await payout(OLD);
+    const request = {
+      method: 'POST',
+      url: r.url,
+      params: [...new URLSearchParams(await r.clone().text())],
+      authorization: r.headers.get('authorization') ?? '',
+    };
+    const listed = await verifyOAuth(request, {
+      credentials: () => ({
+        consumerSecret: [
+          { id: 'new', key: NEW },
+          { id: 'old', key: OLD },
+        ],
+      }),
+      nonceStore: new MemoryNonceStore(),
+    });
+    expect(listed.matchedKey).toEqual({ index: 1, id: 'old' });
+    const bare = await verifyOAuth(request, {
+      credentials: () => ({ consumerSecret: OLD }),
+      nonceStore: new MemoryNonceStore(),
+    });
+    expect(Object.keys(bare).sort()).toEqual(['consumerKey', 'nonce', 'signatureMethod', 'timestamp']);
   });
 });

@@ -257,5 +257,5 @@ export async function verifyRequestParts(
   }
   checkLoginIsConsumer(signedParams, result.consumerKey);
   const base = { scheme: auth.scheme, consumerKey: result.consumerKey, ...endpoint };
-  return verifiedResult(op, { ...base, params, signedParams, responseFormat }, result.matchedKey);
+  return verifiedResult(op, { ...base, params, signedParams, responseFormat }, result.matchedKey ?? { index: 0 });
 }
