@@ -5,7 +5,7 @@
  * @module
  */
 import { InvalidInputError } from '../errors/index.js';
-import type { Refusal } from '../operations/refusal.js';
+import { checkCallbackOptions, checkVerifyOptions, type Refusal } from '../operations/refusal.js';
 import type { CallbackFields } from '../operations/callback.js';
 import type { VerifiedRequest } from '../operations/verified.js';
 import { FORM_CONTENT_TYPE } from '../operations/media-types.js';
@@ -104,6 +104,7 @@ function unencapsulated(plugin: FastifyPluginLike): FastifyPluginLike {
  * ```
  */
 export function createFastifyPlugin(options: MiddlewareOptions<FastifyRequestLike>): FastifyPluginLike {
+  checkVerifyOptions(options, 'createFastifyPlugin');
   return unencapsulated(async (instance) => {
     const fastify = instance as FastifyInstanceLike;
     leaveFormUnread(fastify);
@@ -137,6 +138,7 @@ export function createFastifyPlugin(options: MiddlewareOptions<FastifyRequestLik
  * ```
  */
 export function createFastifyCallbackPlugin(options: CallbackMiddlewareOptions<FastifyRequestLike>): FastifyPluginLike {
+  checkCallbackOptions(options, 'createFastifyCallbackPlugin');
   return unencapsulated(async (instance) => {
     const fastify = instance as FastifyInstanceLike;
     leaveFormUnread(fastify);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Refusal } from '../operations/refusal.js';
+import { checkCallbackOptions, checkVerifyOptions, type Refusal } from '../operations/refusal.js';
 import type { CallbackFields } from '../operations/callback.js';
 import type { VerifiedRequest } from '../operations/verified.js';
 import type { IncomingMessageLike } from './incoming.js';
@@ -58,6 +58,7 @@ function send(ctx: KoaContextLike, r: Refusal): void {
  * ```
  */
 export function createKoaMiddleware(options: MiddlewareOptions<KoaContextLike>): KoaMiddleware {
+  checkVerifyOptions(options, 'createKoaMiddleware');
   return async (ctx, next) => {
     if (!isApiPath(ctx.req, options.basePath)) return void (await next());
     let verified: VerifiedRequest;
@@ -83,6 +84,7 @@ export function createKoaMiddleware(options: MiddlewareOptions<KoaContextLike>):
  * ```
  */
 export function createKoaCallbackMiddleware(options: CallbackMiddlewareOptions<KoaContextLike>): KoaMiddleware {
+  checkCallbackOptions(options, 'createKoaCallbackMiddleware');
   return async (ctx, next) => {
     let callback: CallbackFields;
     try {

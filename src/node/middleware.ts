@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Refusal } from '../operations/refusal.js';
+import { checkCallbackOptions, checkVerifyOptions, type Refusal } from '../operations/refusal.js';
 import type { IncomingMessageLike } from './incoming.js';
 import {
   isApiPath,
@@ -61,6 +61,7 @@ export function send(res: ServerResponseLike, r: Refusal): void {
  * ```
  */
 export function createMiddleware(options: MiddlewareOptions): NodeMiddleware {
+  checkVerifyOptions(options, 'createMiddleware');
   return (req, res, next) => {
     if (!isApiPath(req, options.basePath)) return next();
     verifyNode(req, options).then(
@@ -90,6 +91,7 @@ export function createMiddleware(options: MiddlewareOptions): NodeMiddleware {
  * ```
  */
 export function createCallbackMiddleware(options: CallbackMiddlewareOptions): NodeMiddleware {
+  checkCallbackOptions(options, 'createCallbackMiddleware');
   return (req, res, next) => {
     nodeCallback(req, options).then(
       (callback) => {

@@ -106,4 +106,13 @@ describe('withVerifiedCallback', () => {
       'ERR_CONTROL_MISMATCH',
     ]);
   });
+
+  it('fails when created without a control key; withVerifiedRequest without credentials likewise', () => {
+    expect(() => withVerifiedCallback({ controlKey: '' }, () => new Response())).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'controlKey' }),
+    );
+    expect(() => withVerifiedRequest({} as Parameters<typeof withVerifiedRequest>[0], () => new Response())).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'credentials' }),
+    );
+  });
 });

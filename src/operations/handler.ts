@@ -8,7 +8,7 @@
 import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
 import { readBody } from './body.js';
 import { verifyCallback, type CallbackFields } from './callback.js';
-import { refusalOf, report } from './refusal.js';
+import { checkCallbackOptions, checkVerifyOptions, refusalOf, report } from './refusal.js';
 import type { VerifiedRequest } from './verified.js';
 import { verifyRequest, type VerifyRequestOptions } from './verify.js';
 
@@ -54,6 +54,7 @@ export function withVerifiedRequest<A extends unknown[]>(
   options: VerifiedHandlerOptions,
   handler: (verified: VerifiedRequest, request: Request, ...rest: A) => Response | Promise<Response>,
 ): FetchHandler<A> {
+  checkVerifyOptions(options, 'withVerifiedRequest');
   return async (request, ...rest) => {
     let verified: VerifiedRequest;
     try {
@@ -103,6 +104,7 @@ export function withVerifiedCallback<A extends unknown[]>(
   options: CallbackHandlerOptions,
   handler: (callback: CallbackFields, request: Request, ...rest: A) => Response | Promise<Response>,
 ): FetchHandler<A> {
+  checkCallbackOptions(options, 'withVerifiedCallback');
   return async (request, ...rest) => {
     let callback: CallbackFields;
     try {

@@ -6,7 +6,7 @@
  * @module
  */
 import { httpStatusOf, type HttpErrorStatus } from '../errors/handling.js';
-import { HttpMethodNotAllowedError, PaysigError } from '../errors/index.js';
+import { HttpMethodNotAllowedError, InvalidInputError, PaysigError } from '../errors/index.js';
 import { formatForm } from '../encoding/form.js';
 import { negotiateAccept } from './accept.js';
 import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
@@ -62,5 +62,21 @@ export async function report<R>(
     await onRefused(error, request);
   } catch {
     // A failing logger must not turn a refusal into a crash or change its status.
+  }
+}
+
+/** Refuses, when a middleware is created, options without a credentials function. @internal */
+export function checkVerifyOptions(options: unknown, factory: string): void {
+  const o = options as { credentials?: unknown } | null;
+  if (o === null || typeof o !== 'object' || typeof o.credentials !== 'function') {
+    throw new InvalidInputError(`${factory} needs options with a credentials function`, { field: 'credentials' });
+  }
+}
+
+/** Refuses, when a callback middleware is created, options without a control key. @internal */
+export function checkCallbackOptions(options: unknown, factory: string): void {
+  const o = options as { controlKey?: unknown } | null;
+  if (o === null || typeof o !== 'object' || typeof o.controlKey !== 'string' || o.controlKey === '') {
+    throw new InvalidInputError(`${factory} needs options with a non-empty controlKey`, { field: 'controlKey' });
   }
 }
