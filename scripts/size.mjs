@@ -27,16 +27,16 @@ export const ENTRIES = [
     maxGzip: 4700,
     hmacOnly: true,
   },
-  { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: null, maxGzip: 13450 },
+  { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: null, maxGzip: 13800 },
   {
     name: 'hmac verifyOAuth',
     code: "export { verifyOAuth } from './hmac/index.js';",
     goal: 6144,
-    maxGzip: 8420,
+    maxGzip: 8780,
     hmacOnly: true,
   },
-  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 12288, maxGzip: 22240 },
-  { name: 'everything', code: "export * from './index.js';", goal: 20480, maxGzip: 34910 },
+  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 12288, maxGzip: 22700 },
+  { name: 'everything', code: "export * from './index.js';", goal: 20480, maxGzip: 36230 },
 ];
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -66,9 +66,9 @@ export async function bundleSizes({ dist = DIST, detail = false, log = console.l
       maxGzip: e.maxGzip,
       goal: e.goal,
       // An HMAC-only entry must carry none of the RSA key reader (keys/rules.js's size bound, a
-      // constant the protocol checks share, is allowed).
+      // constant the protocol checks share, and keys/list.js, the key lists of rotation, are allowed).
       keyReader: Object.entries(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs)
-        .filter(([f, v]) => /dist\/keys\/(?!rules\.js)/.test(f) && v.bytesInOutput > 0)
+        .filter(([f, v]) => /dist\/keys\/(?!rules\.js|list\.js)/.test(f) && v.bytesInOutput > 0)
         .map(([f]) => f.replace(/^.*dist\//, 'dist/')),
       met: gzip <= e.maxGzip,
       goalMet: e.goal === null ? null : gzip <= e.goal,

@@ -8,7 +8,10 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
 /** Category order on the site; typedoc.config.mjs's `categoryOrder` lists the same. */
 const RULES = [
   [/^operations\/(sign|media-types)\.ts$|^control\/amount\.ts$/, 'Sign requests'],
-  [/^operations\/(verify|callback|accept|signed)\.ts$|^node\//, 'Verify requests'],
+  [
+    /^operations\/(verify|verified|handler|refusal|callback|accept|signed)\.ts$|^node\/|^keys\/list\.ts$/,
+    'Verify requests',
+  ],
   [/^diagnose\//, 'Diagnose'],
   [/^control\//, 'Control digests'],
   [/^stores\//, 'Nonce stores'],

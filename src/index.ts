@@ -124,8 +124,24 @@ export {
   type VerifyRequestOptions,
   type VerifyCredentials,
   type CredentialsQuery,
-  type VerifiedRequest,
 } from './operations/verify.js';
+export type {
+  VerifiedRequest,
+  VerifiedRequestOf,
+  VerifiedRequestBase,
+  VerifiedFieldsOf,
+  VerifiedFieldsMap,
+  VerifiedFieldValueOf,
+} from './operations/verified.js';
+export {
+  withVerifiedRequest,
+  withVerifiedCallback,
+  type VerifiedHandlerOptions,
+  type CallbackHandlerOptions,
+  type FetchHandler,
+  type OnRefused,
+} from './operations/handler.js';
+export { MAX_KEYS, type KeyEntry, type KeyList, type MatchedKey } from './keys/list.js';
 export { diagnose, type DiagnoseOptions, type RequestParts } from './diagnose/index.js';
 export type {
   Diagnosis,
@@ -136,6 +152,7 @@ export type {
   DiagnosisParameter,
   ControlDiagnosis,
   OAuthDiagnosis,
+  DiagnosisKey,
 } from './diagnose/diagnosis.js';
 export type { AcceptMode, ResponseFormat } from './operations/accept.js';
 export type { SignedParam, ParamSource } from './operations/signed.js';

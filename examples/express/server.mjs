@@ -1,18 +1,15 @@
-// Express 5: no body parser on this route (verifyIncoming reads the raw form body itself).
+// Express 5: one app.use(...) line verifies every request to /paynet/api/...; the routes after it
+// read the verified result. Refusals are answered by the middleware (status, error shape, Allow).
 //   PORT=8080 node examples/express/server.mjs
 import express from 'express';
-import { httpStatusOf, isPaysigError } from 'paysig';
-import { verifyIncoming } from 'paysig/node';
+import { createMiddleware, verifiedOf } from 'paysig/node';
 import { credentials } from '../merchant.mjs';
 
 const app = express();
-app.post('/paynet/api/*path', async (req, res) => {
-  try {
-    const { operation, scheme } = await verifyIncoming(req, { basePath: '/paynet', credentials });
-    res.json({ operation: operation.id, scheme }); // a real server processes the operation here
-  } catch (error) {
-    res.status(httpStatusOf(error)).json({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' });
-  }
+app.use(createMiddleware({ basePath: '/paynet', credentials, onRefused: (e) => console.warn('refused:', e.code) }));
+app.post('/paynet/api/*path', (req, res) => {
+  const { operationId, scheme } = verifiedOf(req);
+  res.json({ operation: operationId, scheme }); // a real server processes the operation here
 });
 const server = app.listen(Number(process.env.PORT ?? 8080), '127.0.0.1', () =>
   console.log(`listening on http://127.0.0.1:${server.address().port}`),

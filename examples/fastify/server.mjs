@@ -1,20 +1,15 @@
-// Fastify: its body parsers are replaced by one that leaves the body unread, so verifyRequest
-// reads the raw form body from request.raw.   PORT=8080 node examples/fastify/server.mjs
+// Fastify: the plugin verifies every request to /paynet/api/... in an onRequest hook (it registers
+// a form parser that leaves the body to paysig) and puts the result on request.paysig.
+//   PORT=8080 node examples/fastify/server.mjs
 import Fastify from 'fastify';
-import { httpStatusOf, isPaysigError } from 'paysig';
-import { verifyIncoming } from 'paysig/node';
+import { createFastifyPlugin, verifiedOf } from 'paysig/node';
 import { credentials } from '../merchant.mjs';
 
 const app = Fastify();
-app.removeAllContentTypeParsers();
-app.addContentTypeParser('*', (_request, _payload, done) => done(null));
-app.post('/paynet/api/*', async (request, reply) => {
-  try {
-    const { operation, scheme } = await verifyIncoming(request.raw, { basePath: '/paynet', credentials });
-    return { operation: operation.id, scheme }; // a real server processes the operation here
-  } catch (error) {
-    return reply.code(httpStatusOf(error)).send({ error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' });
-  }
+await app.register(createFastifyPlugin({ basePath: '/paynet', credentials }));
+app.post('/paynet/api/*', async (request) => {
+  const { operationId, scheme } = verifiedOf(request);
+  return { operation: operationId, scheme }; // a real server processes the operation here
 });
 const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 8080) });
 console.log(`listening on ${address}`);

@@ -1,19 +1,12 @@
-// A Cloudflare Worker (workerd): the fetch handler gets a Fetch Request, verifyRequest takes it as
-// it is. paysig resolves to its WebCrypto backend here (the `workerd` runtime sets none of the
-// node/deno/bun conditions). Bundle, then serve: see examples/README.md.
-import { httpStatusOf, isPaysigError, verifyRequest } from 'paysig';
+// A Cloudflare Worker (workerd): the Fetch wrapper is the whole fetch handler. paysig resolves to
+// its WebCrypto backend here (the `workerd` runtime sets none of the node/deno/bun conditions).
+// Bundle, then serve: see examples/README.md.
+import { withVerifiedRequest } from 'paysig';
 import { credentials } from '../merchant.mjs';
 
 export default {
-  async fetch(request) {
-    try {
-      const { operation, scheme } = await verifyRequest(request, { basePath: '/paynet', credentials });
-      return Response.json({ operation: operation.id, scheme }); // a real worker processes it here
-    } catch (error) {
-      return Response.json(
-        { error: isPaysigError(error) ? error.code : 'ERR_INTERNAL' },
-        { status: httpStatusOf(error) },
-      );
-    }
-  },
+  fetch: withVerifiedRequest(
+    { basePath: '/paynet', credentials },
+    (verified) => Response.json({ operation: verified.operationId, scheme: verified.scheme }), // process it here
+  ),
 };

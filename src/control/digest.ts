@@ -11,6 +11,7 @@ import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../e
 import { minorUnitsString } from './amount.js';
 import { endpointIdString } from './endpoint.js';
 import { FORMULAS, type Formula, type FormulaRow, type TermField } from './formulas.js';
+import { firstMatch, type ListedKey } from '../keys/list.js';
 
 /** The request values a formula may read. Fields a formula does not use are ignored. */
 export interface ControlFields {
@@ -190,4 +191,27 @@ export async function verifyControl(
   if (!timingSafeEqualString(expected, received.toLowerCase())) {
     throw new ControlMismatchError(`control digest does not match formula ${formula}`);
   }
+}
+
+/**
+ * {@link verifyControl} against several control keys (a rotation): the digest is computed with
+ * every key and each compared in constant time, all of them whatever matched; resolves with the
+ * index of the first key that matched. @internal
+ */
+export async function verifyControlKeys(
+  formula: Formula,
+  fields: ControlFields,
+  keys: readonly ListedKey<string>[],
+  received: string,
+  options?: ControlOptions,
+): Promise<number> {
+  if (typeof received !== 'string' || !HEX40.test(received)) {
+    throw new InvalidInputError('"control" must be 40 hexadecimal digits', { field: 'control' });
+  }
+  const input = controlInput(formula, fields, options);
+  for (const k of keys) assertKey(k.key);
+  const lower = received.toLowerCase();
+  const index = await firstMatch(keys, async (key) => timingSafeEqualString(await sha1Hex(input + key), lower));
+  if (index < 0) throw new ControlMismatchError(`control digest does not match formula ${formula}`);
+  return index;
 }

@@ -130,6 +130,16 @@ export interface OAuthDiagnosis {
   readonly maxSkewSeconds: number;
 }
 
+/** One key of a rotation, as a diagnosis tried it. */
+export interface DiagnosisKey {
+  /** Position in the list the credentials gave. */
+  readonly index: number;
+  /** The id given with the key, if any. */
+  readonly id?: string;
+  /** Whether the request's digest or signature matches with this key. */
+  readonly matches: boolean;
+}
+
 /** What {@link diagnose} found. */
 export interface Diagnosis {
   /** True when `verifyRequest` accepts the request (nonces are not checked or recorded). */
@@ -180,4 +190,10 @@ export interface Diagnosis {
   readonly difference?: DiagnosisDifference;
   /** Known mistakes recognised, each confirmed by recomputation. */
   readonly hints: readonly DiagnosisHint[];
+  /**
+   * When the credentials list several keys (a rotation): each key tried, in the listed order,
+   * with whether it matches. `control` or `oauth` shows the work of the first that matches (else
+   * of the first key).
+   */
+  readonly keys?: readonly DiagnosisKey[];
 }

@@ -14,6 +14,7 @@ import { diagnoseOAuth } from './oauth.js';
 import { longerThan, shownRequest, type ReadRequest } from './text.js';
 import { MAX_URL_LENGTH } from '../oauth/url.js';
 import { memoLookup } from './lookup.js';
+import { eachKey, withKey } from './keys.js';
 import { readBody } from '../operations/body.js';
 import type { Diagnosis } from './diagnosis.js';
 import { serviceTrim } from '../catalog/trim.js';
@@ -233,16 +234,20 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
     } catch {
       exponent = 2;
     }
-    const r = await diagnoseControl({
-      op,
-      formula: auth.formula,
-      raw,
-      trimmed,
-      endpoint,
-      exponent,
-      controlKey: creds?.controlKey || undefined,
-    });
-    const problem = creds?.controlKey
+    const { result: r, keys } = await eachKey(
+      (index, note) =>
+        diagnoseControl({
+          op,
+          formula: auth.formula,
+          raw,
+          trimmed,
+          endpoint,
+          exponent,
+          controlKey: withKey(creds, 'controlKey', index, note)?.controlKey,
+        }),
+      (r) => r.control.expected !== undefined && r.control.expected === r.control.received?.toLowerCase(),
+    );
+    const problem = withKey(creds, 'controlKey', 0, () => undefined)?.controlKey
       ? undefined
       : 'no control key for this merchant: the expected digest cannot be computed';
     return {
@@ -251,27 +256,37 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
       hints: r.hints,
       ...(r.difference !== undefined ? { difference: r.difference } : {}),
       ...(problem !== undefined ? { problem } : {}),
+      ...(keys !== undefined ? { keys } : {}),
     };
   }
 
-  const r = await diagnoseOAuth({
-    expectedMethod: auth.method,
-    method: parts.method,
-    url: signedUrl,
-    headers: parts.headers,
-    basePath: options.basePath ?? '',
-    authorization: parts.headers.get('authorization'),
-    raw,
-    trimmed,
-    now: options.now ?? Date.now() / 1000,
-    maxSkewSeconds: options.maxSkewSeconds ?? 300,
-    lookup: (consumerKey) => lookup({ operation: op, consumerKey, ...endpoint }),
-  });
+  const field = auth.method === 'HMAC-SHA1' ? 'controlKey' : 'publicKey';
+  const { result: r, keys } = await eachKey(
+    (index, note) =>
+      diagnoseOAuth({
+        expectedMethod: auth.method,
+        method: parts.method,
+        url: signedUrl,
+        headers: parts.headers,
+        basePath: options.basePath ?? '',
+        authorization: parts.headers.get('authorization'),
+        raw,
+        trimmed,
+        now: options.now ?? Date.now() / 1000,
+        maxSkewSeconds: options.maxSkewSeconds ?? 300,
+        lookup: async (consumerKey) =>
+          withKey(await lookup({ operation: op, consumerKey, ...endpoint }), field, index, note),
+      }),
+    (r) =>
+      r.oauth.rsaVerified === true ||
+      (r.oauth.expectedSignature !== undefined && r.oauth.expectedSignature === r.oauth.receivedSignature),
+  );
   return {
     ...d,
     oauth: r.oauth,
     hints: r.hints,
     ...(r.difference !== undefined ? { difference: r.difference } : {}),
     ...(r.problem !== undefined ? { problem: r.problem } : {}),
+    ...(keys !== undefined ? { keys } : {}),
   };
 }

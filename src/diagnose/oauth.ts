@@ -20,7 +20,7 @@ import { controlKeyLooksLikePem, publicKeyFormProblem } from './key.js';
 import { firstDifference } from './text.js';
 import { keyVariants, urlVariants } from './variants.js';
 import type { DiagnosisDifference, DiagnosisHint, DiagnosisParameter, OAuthDiagnosis } from './diagnosis.js';
-import type { VerifyCredentials } from '../operations/verify.js';
+import type { OneKeyCredentials } from './keys.js';
 
 type Pairs = ReadonlyArray<readonly [string, string]>;
 
@@ -40,7 +40,7 @@ export interface OAuthContext {
   /** The base path the verifier was given. */
   readonly basePath: string;
   /** The merchant's secrets by consumer key (memoised by the caller). */
-  readonly lookup: (consumerKey: string) => Promise<VerifyCredentials | undefined>;
+  readonly lookup: (consumerKey: string) => Promise<OneKeyCredentials | undefined>;
 }
 
 /** The OAuth diagnosis with its hints, first difference, and why it stopped early. */

@@ -29,3 +29,25 @@ export type { IncomingMessageLike, IncomingUrlOptions } from './incoming.js';
 export type { IncomingBodyOptions, RawBody } from './body.js';
 export { verifyIncoming, type VerifyIncomingOptions } from './verify.js';
 export { serve, type ServeOptions, type ServedHandler } from './serve.js';
+export {
+  createMiddleware,
+  createCallbackMiddleware,
+  type NodeMiddleware,
+  type ServerResponseLike,
+} from './middleware.js';
+export { createKoaMiddleware, createKoaCallbackMiddleware, type KoaContextLike, type KoaMiddleware } from './koa.js';
+export {
+  createFastifyPlugin,
+  createFastifyCallbackPlugin,
+  type FastifyInstanceLike,
+  type FastifyPluginLike,
+  type FastifyReplyLike,
+  type FastifyRequestLike,
+} from './fastify.js';
+export {
+  verifiedOf,
+  verifiedCallbackOf,
+  type MiddlewareOptions,
+  type CallbackMiddlewareOptions,
+  type OnRefusedNode,
+} from './verified.js';

@@ -39,6 +39,16 @@ import {
 import { defaultNonceStore } from '../stores/memory/index.js';
 import type { NonceStore } from '../stores/types.js';
 import { splitUrl } from './url.js';
+import {
+  firstMatch,
+  isPublicKeyGiven,
+  isSecretKey,
+  listKeys,
+  matchedKeyOf,
+  type KeyList,
+  type ListedKey,
+  type MatchedKey,
+} from '../keys/list.js';
 
 /** The request as received, for {@link verifyOAuth}. */
 export interface VerifyOAuthRequest {
@@ -52,12 +62,15 @@ export interface VerifyOAuthRequest {
   authorization: string;
 }
 
-/** A consumer's verification credentials; at least one must be present. */
+/**
+ * A consumer's verification credentials; at least one must be present. Either may list up to
+ * four keys while it is rotated (`[{ id: 'new', key }, { id: 'old', key }]`): each is tried.
+ */
 export interface OAuthConsumerCredentials {
   /** HMAC-SHA1 secret (the merchant control key). HMAC-SHA1 is refused when absent or empty. */
-  consumerSecret?: string;
+  consumerSecret?: KeyList<string>;
   /** RSA-SHA256 public key: PEM (SPKI or PKCS#1) or `CryptoKey`. RSA-SHA256 is refused when absent. */
-  publicKey?: string | CryptoKeyLike;
+  publicKey?: KeyList<string | CryptoKeyLike>;
   /**
    * The canonical id of the merchant; nonces and quotas are keyed on it (default: the consumer
    * key as sent). Give it when the lookup accepts several spellings of one key (a
@@ -99,6 +112,11 @@ export interface VerifyOAuthResult {
   timestamp: number;
   /** `oauth_nonce`. */
   nonce: string;
+  /**
+   * Which of the consumer's keys verified the signature: present only when the credentials listed
+   * keys (key rotation), so that a single key gives exactly the four fields above.
+   */
+  matchedKey?: MatchedKey;
 }
 
 function param(params: Record<string, string>, name: string, max: number): string {
@@ -238,10 +256,14 @@ export async function verifyOAuthWith(
   // 5. Consumer and method.
   const creds = await options.credentials(consumerKey);
   if (creds === undefined || creds === null) throw new UnknownConsumerError();
-  let ok: boolean;
+  let keys: readonly ListedKey<unknown>[];
+  let listed: boolean;
+  let matched: number;
   if (signatureMethod === 'HMAC-SHA1') {
-    const secret = creds.consumerSecret;
-    if (typeof secret !== 'string' || secret.length === 0) {
+    const secrets = listKeys(creds.consumerSecret, 'consumerSecret', isSecretKey);
+    keys = secrets;
+    listed = Array.isArray(creds.consumerSecret);
+    if (secrets.length === 0) {
       throw new SignatureMethodNotAllowedError(
         'controlKey' in creds
           ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey }; verifyRequest is the one that reads controlKey)'
@@ -249,18 +271,22 @@ export async function verifyOAuthWith(
       );
     }
     const tokenSecret = '';
-    const expected = await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString);
-    ok = timingSafeEqual(expected, received);
+    // Every listed secret is computed and compared (constant time each), whichever matches.
+    matched = await firstMatch(secrets, async (secret) =>
+      timingSafeEqual(await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString), received),
+    );
   } else {
-    if (creds.publicKey === undefined || creds.publicKey === null) {
+    const publicKeys = listKeys<string | CryptoKeyLike>(creds.publicKey, 'publicKey', isPublicKeyGiven);
+    keys = publicKeys;
+    listed = Array.isArray(creds.publicKey);
+    if (publicKeys.length === 0) {
       throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
     }
-    const handle = await readKey!(creds.publicKey);
     // fromBase64 of the non-empty text gives at least one byte; both backends answer false
     // (they do not throw) for a signature of the wrong length.
-    ok = await rsaSha256Verify(handle, received, baseString);
+    matched = await firstMatch(publicKeys, async (key) => rsaSha256Verify(await readKey!(key), received, baseString));
   }
-  if (!ok) {
+  if (matched < 0) {
     // The URL as checked, without any user:password part.
     const url = request.url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
     throw new SignatureInvalidError(
@@ -289,5 +315,7 @@ export async function verifyOAuthWith(
   }
   if (fresh === false) throw new NonceReplayedError();
   if (fresh !== true) throw new NonceStoreError('nonce store answered neither true nor false; request refused');
-  return { consumerKey, signatureMethod, timestamp, nonce };
+  const result: VerifyOAuthResult = { consumerKey, signatureMethod, timestamp, nonce };
+  if (listed) result.matchedKey = matchedKeyOf(keys, matched);
+  return result;
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { verifyControl } from '../control/digest.js';
+import { verifyControlKeys } from '../control/digest.js';
 import { endpointIdString } from '../control/endpoint.js';
 import { parseForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
@@ -31,9 +31,13 @@ import { checkFields } from '../catalog/rules.js';
 import { controlFieldsOf, formulaHasLogin } from '../catalog/terms.js';
 import { exponentOf, type Exponent } from '../catalog/exponent.js';
 import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
-import { assertAcceptMode, negotiateAccept, type AcceptMode, type ResponseFormat } from './accept.js';
+import { assertAcceptMode, negotiateAccept, type AcceptMode } from './accept.js';
 import { checkContentType, readBody } from './body.js';
-import { checkLoginIsConsumer, refuseDuplicates, signedParamsOf, type SignedParam } from './signed.js';
+import { checkLoginIsConsumer, refuseDuplicates, signedParamsOf } from './signed.js';
+import { isSecretKey, listKeys, matchedKeyOf, type KeyList } from '../keys/list.js';
+import { verifiedResult, type VerifiedRequest } from './verified.js';
+
+export type { VerifiedRequest };
 
 /** Who is asking: what the verifier knows before it looks the merchant's secrets up. */
 export interface CredentialsQuery {
@@ -49,12 +53,16 @@ export interface CredentialsQuery {
   readonly endpointGroupId?: string;
 }
 
-/** A merchant's verification secrets; undefined when the merchant is unknown. */
+/**
+ * A merchant's verification secrets; undefined when the merchant is unknown. While a key is
+ * rotated, either may list up to four keys, `[{ id: '2026-11', key }, { id: '2026-05', key }]`:
+ * each is tried, and the result's `matchedKey` names the one that matched.
+ */
 export interface VerifyCredentials {
   /** Merchant control key: control digests and HMAC-SHA1. */
-  controlKey?: string;
+  controlKey?: KeyList<string>;
   /** RSA public key (PEM SPKI or PKCS#1, or a `CryptoKey`) for RSA-SHA256. */
-  publicKey?: string | CryptoKeyLike;
+  publicKey?: KeyList<string | CryptoKeyLike>;
   /** OAuth: the canonical id of the merchant; nonces and quotas are keyed on it (default: the consumer key as sent). */
   consumerId?: string;
 }
@@ -94,34 +102,6 @@ export interface VerifyRequestOptions {
    * ({@link MediaTypeError}, 400). Anything else: `ERR_INVALID_INPUT` (field `accept`). See docs/verifying.md.
    */
   accept?: AcceptMode;
-}
-
-/** A verified request. */
-export interface VerifiedRequest {
-  /** The catalog row. */
-  readonly operation: Operation;
-  /** The scheme that was checked. */
-  readonly scheme: Scheme;
-  /** The body's `login` (control formulas with a login term). */
-  readonly login?: string;
-  /** The OAuth consumer key (the merchant login). */
-  readonly consumerKey?: string;
-  /** Endpoint id from the path. */
-  readonly endpointId?: string;
-  /** Endpoint group id from the path. */
-  readonly endpointGroupId?: string;
-  /** Every body field in order, values trimmed (including `control` or repeated `oauth_*`). Query parameters are in {@link VerifiedRequest.signedParams}. */
-  readonly params: Array<[string, string]>;
-  /**
-   * Every parameter the signature input was built from, with its source: on an OAuth operation
-   * the URL's query parameters (as signed, in URL order) then the body's (trimmed, in body
-   * order); on a `control` operation the body's only (a query is not part of such a request, and
-   * the digest covers only the formula's terms). Each name appears once (`oauth_*` body repeats
-   * of the header aside): a repeated name is refused.
-   */
-  readonly signedParams: readonly SignedParam[];
-  /** The response format the client's `Accept` asked for: `'json'` or `'form'` (the service's default). */
-  readonly responseFormat: ResponseFormat;
 }
 
 export { DEFAULT_MAX_BODY_BYTES };
@@ -239,8 +219,8 @@ export async function verifyRequestParts(
     }
     const who: CredentialsQuery = { operation: op, ...(login !== undefined ? { login } : {}), ...endpoint };
     const creds = await options.credentials(who);
-    const controlKey = creds?.controlKey;
-    if (typeof controlKey !== 'string' || controlKey === '') {
+    const keys = listKeys(creds?.controlKey, 'controlKey', isSecretKey);
+    if (keys.length === 0) {
       const field =
         login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
       const fix = misnamedSecret(creds);
@@ -249,18 +229,11 @@ export async function verifyRequestParts(
       });
     }
     const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
-    await verifyControl(auth.formula, fields, controlKey, received, {
+    const index = await verifyControlKeys(auth.formula, fields, keys, received, {
       exponent: exponentOf(options.exponent, values.get('currency')),
     });
-    return {
-      operation: op,
-      scheme: auth.scheme,
-      ...(login !== undefined ? { login } : {}),
-      ...endpoint,
-      params,
-      signedParams,
-      responseFormat,
-    };
+    const base = { scheme: auth.scheme, ...(login !== undefined ? { login } : {}), ...endpoint };
+    return verifiedResult(op, { ...base, params, signedParams, responseFormat }, matchedKeyOf(keys, index));
   }
 
   const authorization = request.header('authorization');
@@ -293,13 +266,6 @@ export async function verifyRequestParts(
     );
   }
   checkLoginIsConsumer(signedParams, result.consumerKey);
-  return {
-    operation: op,
-    scheme: auth.scheme,
-    consumerKey: result.consumerKey,
-    ...endpoint,
-    params,
-    signedParams,
-    responseFormat,
-  };
+  const base = { scheme: auth.scheme, consumerKey: result.consumerKey, ...endpoint };
+  return verifiedResult(op, { ...base, params, signedParams, responseFormat }, result.matchedKey ?? { index: 0 });
 }

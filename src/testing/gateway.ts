@@ -13,9 +13,9 @@
 import { randomBytes } from '#crypto';
 import { diagnose } from '../diagnose/index.js';
 import type { Diagnosis } from '../diagnose/diagnosis.js';
-import { httpStatusOf, InvalidInputError, PaysigError } from '../errors/index.js';
+import { InvalidInputError, PaysigError } from '../errors/index.js';
+import { ACCEPT } from '../operations/media-types.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
-import { negotiateAccept, type ResponseFormat } from '../operations/accept.js';
 import { readBody } from '../operations/body.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -27,7 +27,9 @@ import { MemoryNonceStore } from '../stores/memory/index.js';
 import type { CallbackStatus } from '../operations/callback.js';
 import { signCallback } from './callback.js';
 import { explain } from './explain.js';
-import { errorFields, headerText, reply } from './reply.js';
+import { refusalOf } from '../operations/refusal.js';
+import { parseForm } from '../encoding/form.js';
+import { headerText, reply } from './reply.js';
 
 /** A merchant the gateway knows. */
 export interface TestMerchant {
@@ -207,12 +209,6 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
   };
 
   const fetch = async (request: Request): Promise<Response> => {
-    let format: ResponseFormat = 'form';
-    try {
-      format = negotiateAccept(request.headers.get('accept'), 'negotiate');
-    } catch {
-      // An unreadable Accept is refused by verifyRequest below; the refusal is form-encoded.
-    }
     let body = '';
     let record: Omit<RecordedRequest, 'accepted' | 'status' | 'response'> = {
       method: request.method,
@@ -238,8 +234,12 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       ).catch(() => undefined);
       const explanation =
         diagnosis !== undefined ? explain(diagnosis) : error instanceof PaysigError ? error.message : 'internal error';
-      const status = httpStatusOf(error);
-      const response = errorFields(error);
+      // The refusal as the middleware answers it (status, the service's error shape, Allow on 405).
+      const refusal = refusalOf(error, request.headers.get('accept'));
+      const status = refusal.status;
+      const response: Array<[string, string]> = refusal.headers['content-type']?.startsWith(ACCEPT)
+        ? Object.entries(JSON.parse(refusal.body) as Record<string, string>)
+        : parseForm(refusal.body);
       requests.push({
         ...record,
         ...(diagnosis?.operation !== undefined ? { operationId: diagnosis.operation.id } : {}),
@@ -249,9 +249,10 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
         ...(diagnosis !== undefined ? { diagnosis } : {}),
         explanation,
       });
-      const extra: Record<string, string> = { 'X-Paysig-Explanation': headerText(explanation) };
-      if (status === 405) extra['Allow'] = 'POST';
-      return reply(response, status, format, extra);
+      return new Response(refusal.body, {
+        status,
+        headers: { ...refusal.headers, 'X-Paysig-Explanation': headerText(explanation) },
+      });
     }
   };
 

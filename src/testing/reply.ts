@@ -1,12 +1,12 @@
 /**
- * The bodies the test gateway answers with, in the service's shape: form-encoded by default,
- * JSON when the request's `Accept` negotiates `application/vnd.pay+json`. Field names are the
+ * The success bodies the test gateway answers with, in the service's shape: form-encoded by
+ * default, JSON when the request's `Accept` negotiates `application/vnd.pay+json` (refusals are
+ * `refusalOf`'s, as the middleware answers them). Field names are the
  * service's (public documentation); the gateway's values are made up (see `gateway.ts`).
  *
  * @module
  */
 import { formatForm } from '../encoding/form.js';
-import { httpStatusOf, isPaysigError } from '../errors/index.js';
 import type { ResponseFormat } from '../operations/accept.js';
 import { ACCEPT, FORM_CONTENT_TYPE } from '../operations/media-types.js';
 
@@ -20,18 +20,6 @@ export function reply(
   const json = format === 'json';
   const body = json ? JSON.stringify(Object.fromEntries(fields)) : formatForm(fields);
   return new Response(body, { status, headers: { 'Content-Type': json ? ACCEPT : FORM_CONTENT_TYPE, ...headers } });
-}
-
-/** The service's error fields for a refusal: `validation-error` for a 400, `error` otherwise. */
-export function errorFields(error: unknown): Array<[string, string]> {
-  const status = httpStatusOf(error);
-  const code = isPaysigError(error) ? error.code : 'ERR_INTERNAL';
-  const message = isPaysigError(error) ? error.message : 'internal error';
-  return [
-    ['type', status === 400 ? 'validation-error' : 'error'],
-    ['error-message', message],
-    ['error-code', code],
-  ];
 }
 
 /** A header value of printable ASCII, at most `max` characters: other characters as \uXXXX. */

@@ -46,20 +46,26 @@ export async function serverCases(baseUrl) {
       name: 'control sale, amount tampered',
       request: tampered(sale, 'amount=10.42', 'amount=10.43'),
       status: 403,
-      field: ['error', 'ERR_CONTROL_MISMATCH'],
+      field: ['error-code', 'ERR_CONTROL_MISMATCH'],
     },
     { name: 'HMAC-SHA1 payout', request: payout.toRequest(), status: 200, field: ['operation', 'payout'] },
     {
       name: 'HMAC-SHA1 payout, amount tampered',
       request: tampered(payout, 'amount=10.00', 'amount=99.00'),
       status: 403,
-      field: ['error', 'ERR_SIGNATURE_INVALID'],
+      field: ['error-code', 'ERR_SIGNATURE_INVALID'],
     },
     {
       name: 'HMAC-SHA1 payout, replayed',
       request: payout.toRequest(),
       status: 403,
-      field: ['error', 'ERR_OAUTH_NONCE_REPLAYED'],
+      field: ['error-code', 'ERR_OAUTH_NONCE_REPLAYED'],
+    },
+    {
+      name: 'GET instead of POST',
+      request: new Request(sale.url, { headers: { accept: 'application/vnd.pay+json' } }),
+      status: 405,
+      field: ['error-code', 'ERR_METHOD_NOT_ALLOWED'],
     },
     {
       name: 'RSA-SHA256 create-card-ref-v4',
@@ -98,7 +104,12 @@ export function callbackCases(baseUrl) {
   const url = (status) => `${baseUrl}/callback?${new URLSearchParams({ ...fields, status, control })}`;
   return [
     { name: 'callback', url: url('approved'), status: 200, body: 'OK' },
-    { name: 'callback, status tampered', url: url('declined'), status: 403, body: '{"error":"ERR_CONTROL_MISMATCH"}' },
+    {
+      name: 'callback, status tampered',
+      url: url('declined'),
+      status: 403,
+      body: 'type=error&error-message=control%20digest%20does%20not%20match%20formula%20CALLBACK&error-code=ERR_CONTROL_MISMATCH',
+    },
   ];
 }
 

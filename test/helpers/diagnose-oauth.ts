@@ -7,7 +7,7 @@ import { createHmac, createSign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OAuthContext } from '../../src/diagnose/oauth.js';
-import type { VerifyCredentials } from '../../src/operations/verify.js';
+import type { OneKeyCredentials } from '../../src/diagnose/keys.js';
 
 type Pairs = Array<[string, string]>;
 
@@ -75,7 +75,7 @@ export function context(o: {
   trimmed?: Pairs;
   url?: string;
   expectedMethod?: OAuthContext['expectedMethod'];
-  creds?: VerifyCredentials | undefined;
+  creds?: OneKeyCredentials | undefined;
   now?: number;
 }): OAuthContext {
   const raw = o.raw ?? [];

@@ -1,0 +1,157 @@
+/**
+ * What the Node middleware share: the verified result kept per request (and its typed getter),
+ * the body a framework may have read already, which paths are the API's, and how a refusal is
+ * written to a Node response.
+ *
+ * @module
+ */
+import { InvalidInputError } from '../errors/index.js';
+import type { CallbackFields } from '../operations/callback.js';
+import { verifyCallback } from '../operations/callback.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../operations/limits.js';
+import { refusalOf, report, type Refusal } from '../operations/refusal.js';
+import type { VerifiedRequest } from '../operations/verified.js';
+import type { VerifyRequestOptions } from '../operations/verify.js';
+import { bodyText } from '../encoding/bytes.js';
+import { explicitBody, readIncomingBytes, type RawBody } from './body.js';
+import { headerOf, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
+import { verifyIncoming } from './verify.js';
+
+/** Called with each refusal, for logging: the error and the framework's request object. */
+export type OnRefusedNode<R> = (error: unknown, request: R) => void | Promise<void>;
+
+/** Options of the Node middleware: those of `verifyIncoming` (without `body`), and `onRefused`. */
+export interface MiddlewareOptions<R = IncomingMessageLike> extends VerifyRequestOptions, IncomingUrlOptions {
+  /**
+   * Called with every refused request before the refusal is sent, for logging. Log `error.code`
+   * and `error.message` (they never hold a secret); never the request's body or headers. What it
+   * throws is ignored.
+   */
+  onRefused?: OnRefusedNode<R>;
+}
+
+/** Options of the Node callback middleware. */
+export interface CallbackMiddlewareOptions<R = IncomingMessageLike> {
+  /** The merchant control key the service signs its callbacks with. */
+  controlKey: string;
+  /** Largest POST body read, in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+  /** Called with every refused callback, for logging (as {@link MiddlewareOptions.onRefused}). */
+  onRefused?: OnRefusedNode<R>;
+}
+
+const VERIFIED = new WeakMap<object, VerifiedRequest>();
+const CALLBACKS = new WeakMap<object, CallbackFields>();
+
+/** The Node request inside a framework's request object: Fastify's `request.raw`, Koa's `ctx.req`, else itself. */
+function nodeRequestOf(holder: object): object {
+  const h = holder as { raw?: unknown; req?: unknown };
+  if (typeof h.raw === 'object' && h.raw !== null) return h.raw;
+  if (typeof h.req === 'object' && h.req !== null) return h.req;
+  return holder;
+}
+
+/** Records the verified result of `req`. @internal */
+export function keepVerified(req: object, verified: VerifiedRequest): void {
+  VERIFIED.set(req, verified);
+}
+
+/** Records the verified callback of `req`. @internal */
+export function keepCallback(req: object, callback: CallbackFields): void {
+  CALLBACKS.set(req, callback);
+}
+
+/**
+ * The verified request the middleware attached, typed: pass Express's `req`, Koa's `ctx` or
+ * Fastify's `request` (the same value is on `req.paysig`, `ctx.state.paysig`, `request.paysig`,
+ * untyped there so that paysig adds nothing to your framework's types).
+ *
+ * @throws {@link InvalidInputError} when no middleware verified this request (mounted after the route?).
+ * @example
+ * ```ts
+ * app.use(createMiddleware({ basePath: '/paynet', credentials }));
+ * app.post('/paynet/api/*path', (req, res) => {
+ *   const verified = verifiedOf(req);
+ *   if (verified.operationId === 'sale') res.json({ order: verified.fields.client_orderid });
+ * });
+ * ```
+ */
+export function verifiedOf(holder: object): VerifiedRequest {
+  const v = VERIFIED.get(nodeRequestOf(holder));
+  if (v === undefined) {
+    throw new InvalidInputError('no verified request here: mount the paysig middleware before this route', {
+      field: 'request',
+    });
+  }
+  return v;
+}
+
+/**
+ * The verified callback the callback middleware attached, typed (as {@link verifiedOf}).
+ *
+ * @throws {@link InvalidInputError} when no callback middleware verified this request.
+ * @example
+ * ```ts
+ * app.get('/callback', createCallbackMiddleware({ controlKey }), (req, res) => {
+ *   const { client_orderid, status } = verifiedCallbackOf(req);
+ *   res.send('OK');
+ * });
+ * ```
+ */
+export function verifiedCallbackOf(holder: object): CallbackFields {
+  const v = CALLBACKS.get(nodeRequestOf(holder));
+  if (v === undefined) {
+    throw new InvalidInputError('no verified callback here: mount the paysig callback middleware before this route', {
+      field: 'request',
+    });
+  }
+  return v;
+}
+
+/** Whether the request's path is under `{basePath}/api/`: the requests the middleware verifies. @internal */
+export function isApiPath(req: IncomingMessageLike, basePath: string | undefined): boolean {
+  const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
+  const path = target.split('?', 1)[0] ?? '';
+  return path.startsWith(`${basePath ?? ''}/api/`);
+}
+
+/** The raw body when a framework has read the stream and kept its bytes or text (`express.raw()`, `express.text()`, koa's `rawBody`). */
+function keptBody(req: IncomingMessageLike, rawBody: unknown): RawBody | undefined {
+  if (req.readableEnded !== true && req.readableDidRead !== true) return undefined;
+  const b = rawBody !== undefined ? rawBody : req.body;
+  return b instanceof Uint8Array || typeof b === 'string' ? b : undefined;
+}
+
+/** Verifies `req`, using a body a framework kept when the stream is read already. @internal */
+export function verifyNode(req: IncomingMessageLike, options: MiddlewareOptions<never>, rawBody?: unknown) {
+  const body = keptBody(req, rawBody);
+  return verifyIncoming(req, body !== undefined ? { ...options, body } : options);
+}
+
+/** The callback of a Node request: a GET's query, or a POST's form body. @internal */
+export async function nodeCallback(
+  req: IncomingMessageLike,
+  options: CallbackMiddlewareOptions<never>,
+  rawBody?: unknown,
+): Promise<CallbackFields> {
+  if ((req.method ?? 'GET').toUpperCase() === 'POST') {
+    const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    const kept = keptBody(req, rawBody);
+    const bytes = kept !== undefined ? explicitBody(kept, max) : await readIncomingBytes(req, max);
+    return verifyCallback(bodyText(bytes), options.controlKey);
+  }
+  const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
+  const q = target.indexOf('?');
+  return verifyCallback(q < 0 ? '' : target.slice(q + 1), options.controlKey);
+}
+
+/** The refusal of `error` for `req`, after `onRefused`. @internal */
+export async function refuse<R>(
+  error: unknown,
+  req: IncomingMessageLike,
+  onRefused: OnRefusedNode<R> | undefined,
+  holder: R,
+): Promise<Refusal> {
+  await report(onRefused, error, holder);
+  return refusalOf(error, headerOf(req, 'accept') ?? null);
+}
