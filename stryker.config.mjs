@@ -44,6 +44,8 @@ export default {
   htmlReporter: { fileName: `reports/mutation/${name}.html` },
   jsonReporter: { fileName: `reports/mutation/${name}.json` },
   tempDirName: `.stryker-tmp/${name}`,
+  // Not copied into the sandbox: the other parts' temp folders (parts may run side by side) and reports.
+  ignorePatterns: ['/.stryker-tmp', '/reports'],
   cleanTempDir: 'always',
   thresholds: { high: 95, low: 90, break: null },
 };

@@ -5,7 +5,8 @@
 // ignored on both sides. When the same text occurs more than once in a file, `within` (a longer
 // piece of the source around it) picks the occurrence, and `count` says how many mutants the entry
 // stands for when several identical ones are all equivalent (default 1). Line numbers are never
-// part of an entry.
+// part of an entry. `verified` is the date of the last run that saw the mutant survive on the
+// code as it is (informative only: the check itself verifies every entry on each run).
 //
 //   node stryker/equivalents.mjs           prints the table of docs/contributing/mutation.md
 //   node stryker/equivalents.mjs --write   rewrites that table in place
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * @typedef {{ file: string, mutator: string, original: string, replacement: string, reason: string,
- *   within?: string, count?: number }} Entry
+ *   within?: string, count?: number, verified?: string }} Entry
  * @typedef {{ line: number, column: number }} Position
  * @typedef {{ id: string, mutatorName: string, replacement?: string, status: string,
  *   location: { start: Position, end: Position } }} Mutant
@@ -170,19 +171,24 @@ export function scores({ valid, detected, equivalent }) {
   return { withEquivalents: pct(detected, valid), withoutEquivalents: pct(detected, valid - equivalent) };
 }
 
-const cell = (text) => `\`${text.replace(/\s+/g, ' ').replaceAll('|', '\\|').replaceAll('`', "'")}\``;
+/** A text as a table cell: one line, at most 70 characters. */
+const cell = (text) => {
+  const line = text.replace(/\s+/g, ' ');
+  const short = line.length > 70 ? `${line.slice(0, 60)} ...` : line;
+  return `\`${short.replaceAll('|', '\\|').replaceAll('`', "'")}\``;
+};
 
 /** The markdown table of the list, grouped by file. */
 export function equivalentsTable(entries = readList()) {
   const rows = [
-    '| file | mutator | original -> replacement | why no test can detect it |',
-    '| --- | --- | --- | --- |',
+    '| file | mutator | original -> replacement | why no test can detect it | seen surviving |',
+    '| --- | --- | --- | --- | --- |',
   ];
   const sorted = [...entries].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   for (const e of sorted) {
     const times = (e.count ?? 1) > 1 ? ` (${e.count} times)` : '';
     rows.push(
-      `| ${e.file.replace(/^src\//, '')} | ${e.mutator} | ${cell(e.original)} -> ${cell(e.replacement)}${times} | ${e.reason.replaceAll('|', '\\|')} |`,
+      `| ${e.file.replace(/^src\//, '')} | ${e.mutator} | ${cell(e.original)} -> ${cell(e.replacement)}${times} | ${e.reason.replaceAll('|', '\\|')} | ${e.verified ?? 'not yet run'} |`,
     );
   }
   return rows.join('\n');
