@@ -1,36 +1,68 @@
-// The parts that together score all of src/ (the CLI aside), run one after another:
-//   node stryker/parts.mjs                 every part, then `node stryker/merge.mjs`
-//   node stryker/parts.mjs keys oauth-verify   only these parts
-// Each part has its own incremental file (stryker/parts/<name>.json), so a rerun tests again only
-// the mutants whose code or covering tests changed. See docs/mutation.md.
+// The parts that together score all of src/ but the CLI, run one after another, then checked:
+//   node stryker/parts.mjs                 every part, then `node stryker/check.mjs`
+//   node stryker/parts.mjs keys diagnose   only these parts, then the check of their reports
+// Each part writes reports/mutation/<name>.json and keeps its own incremental file
+// (reports/mutation/incremental/<name>.json, not committed), so a rerun on the same machine tests
+// again only the mutants whose code or covering tests changed. See docs/contributing/mutation.md.
+// test/mutation.test.ts checks that every mutated file of src/ is in exactly one part.
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-/** name -> the files it mutates, and the crypto backend its tests run on. */
+/** name -> the files it mutates (folders as `src/<folder>/**`, or single files), and the crypto backend its tests run on. */
 export const PARTS = {
-  encoding: { files: 'src/encoding/**/*.ts' },
-  control: { files: 'src/control/**/*.ts' },
+  encoding: { files: ['src/encoding/**'] },
+  control: { files: ['src/control/**'] },
   'oauth-parse': {
-    files: 'src/oauth/header.ts,src/oauth/url.ts,src/oauth/base-string.ts,src/oauth/limits.ts,src/oauth/body.ts',
+    files: [
+      'src/oauth/header.ts',
+      'src/oauth/url.ts',
+      'src/oauth/base-string.ts',
+      'src/oauth/protocol.ts',
+      'src/oauth/body.ts',
+    ],
   },
-  'oauth-sign': { files: 'src/oauth/sign.ts' },
-  'oauth-verify': { files: 'src/oauth/verify.ts,src/oauth/nonce.ts,src/oauth/nonce-key.ts' },
-  keys: { files: 'src/keys/**/*.ts' },
-  crypto: { files: 'src/crypto/node.ts,src/crypto/name.ts,src/crypto/key-like.ts,src/crypto/promise-cache.ts' },
-  'crypto-web': { files: 'src/crypto/web.ts', backend: 'web' },
-  operations: { files: 'src/operations/**/*.ts' },
-  node: { files: 'src/node/**/*.ts,src/node.ts' },
-  redis: { files: 'src/redis/**/*.ts,src/redis.ts' },
-  errors: { files: 'src/errors/**/*.ts,src/errors.ts,src/error-handling.ts' },
+  'oauth-sign': { files: ['src/oauth/sign.ts'] },
+  'oauth-verify': { files: ['src/oauth/verify.ts'] },
+  'stores-memory': { files: ['src/stores/memory/**'] },
+  'stores-redis': { files: ['src/stores/redis/**'] },
+  keys: { files: ['src/keys/**'] },
+  crypto: {
+    files: ['src/crypto/node.ts', 'src/crypto/name.ts', 'src/crypto/key-like.ts'],
+  },
+  'crypto-web': { files: ['src/crypto/web.ts'], backend: 'web' },
+  catalog: { files: ['src/catalog/**'] },
+  diagnose: { files: ['src/diagnose/**'] },
+  operations: { files: ['src/operations/**'] },
+  node: { files: ['src/node/**'] },
+  errors: { files: ['src/errors/**'] },
+  cache: { files: ['src/cache/**'] },
+  hmac: { files: ['src/hmac/**'] },
+  testing: { files: ['src/testing/**'] },
 };
 
-const names = process.argv.slice(2);
-for (const name of names)
-  if (!(name in PARTS)) throw new Error(`no part "${name}"; parts: ${Object.keys(PARTS).join(', ')}`);
-for (const name of names.length > 0 ? names : Object.keys(PARTS)) {
-  const { files, backend = 'node' } = PARTS[name];
-  console.log(`== ${name} (${files}, ${backend} backend)`);
-  const env = { ...process.env, STRYKER_FILES: files, STRYKER_PART: name, STRYKER_BACKEND: backend };
-  const run = spawnSync('npx', ['stryker', 'run'], { stdio: 'inherit', env });
-  if (run.status !== 0) process.exit(run.status ?? 1);
+/** Whether `file` (a path from the project root) is one of a part's `files`. */
+export function inPart(files, file) {
+  return files.some((f) => (f.endsWith('/**') ? file.startsWith(f.slice(0, -2)) : f === file));
 }
-spawnSync(process.execPath, [new URL('./merge.mjs', import.meta.url).pathname], { stdio: 'inherit' });
+
+/** Stryker's globs for a part: a folder's TypeScript files, or the files named. */
+const globs = (files) => files.map((f) => (f.endsWith('/**') ? `${f}/*.ts` : f)).join(',');
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const names = process.argv.slice(2);
+  for (const name of names)
+    if (!(name in PARTS)) throw new Error(`no part "${name}"; parts: ${Object.keys(PARTS).join(', ')}`);
+  const chosen = names.length > 0 ? names : Object.keys(PARTS);
+  for (const name of chosen) {
+    const { files, backend = 'node' } = PARTS[name];
+    console.log(`== ${name} (${files.join(', ')}, ${backend} backend)`);
+    const env = { ...process.env, STRYKER_FILES: globs(files), STRYKER_PART: name, STRYKER_BACKEND: backend };
+    const run = spawnSync('npx', ['stryker', 'run'], { stdio: 'inherit', env });
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }
+  const reports = chosen.map((name) => `reports/mutation/${name}.json`);
+  const check = spawnSync(process.execPath, [fileURLToPath(new URL('./check.mjs', import.meta.url)), ...reports], {
+    stdio: 'inherit',
+  });
+  process.exit(check.status ?? 1);
+}

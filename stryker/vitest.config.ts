@@ -7,11 +7,12 @@ import { defineConfig } from 'vitest/config';
 // vitest.config.ts. Tests that do not exercise src/ behaviour are left out: the CLI test (builds
 // dist/ and spawns processes), bundling and consumer types (build and tsc), the conformance kit
 // (child processes), the vectors JSON Schema check, the source-purity scan, the Redis fault
-// runs (they kill and pause servers for seconds), and the fuzzers (random by design; they have
-// their own command). test/redis.test.ts stays: it starts its own redis-server on a free port.
+// runs (src/stores/redis/faults.test.ts: they kill and pause servers for seconds), and the fuzzers
+// (random by design; they have their own command). src/stores/redis/redis.test.ts stays: it starts
+// its own redis-server on a free port.
 //
 // STRYKER_BACKEND=web runs the same tests on the WebCrypto backend instead: that is how the
-// mutants of src/crypto/web.ts are tested (the `crypto-web` part, see stryker.config.mjs).
+// mutants of src/crypto/web.ts are tested (the `crypto-web` part, see stryker/parts.mjs).
 const backend = process.env.STRYKER_BACKEND === 'web' ? 'web' : 'node';
 
 export default defineConfig({
@@ -28,7 +29,7 @@ export default defineConfig({
       'test/conformance-kit.test.ts',
       'test/vectors-schema.test.ts',
       'test/purity.test.ts',
-      'test/redis-faults.test.ts',
+      'src/stores/redis/faults.test.ts',
       'test/fuzz/**',
       '**/node_modules/**',
     ],

@@ -94,3 +94,44 @@ describe('every error thrown from src/ is a PaysigError', () => {
     expect(offending).toEqual([]);
   });
 });
+
+/**
+ * Comments that steer a tool (mutation testing, coverage, linters, the type checker) rather than
+ * explain the code. Known-equivalent mutants live in stryker/equivalents.json, not in src/.
+ */
+const TOOL_DIRECTIVE =
+  /Stryker\s+(?:disable|restore)|istanbul\s+ignore|[cv]8\s+ignore|eslint-disable|biome-ignore|prettier-ignore|@ts-ignore|@ts-nocheck/i;
+
+describe('src/ holds no tool directives', () => {
+  const sources = files(join(root, 'src')).map((p) => relative(root, p));
+
+  it('the pattern finds each kind of directive and spares prose', () => {
+    for (const bad of [
+      '// Stryker disable next-line EqualityOperator: equivalent',
+      '/* Stryker restore all */',
+      '/* istanbul ignore next */',
+      '/* c8 ignore next 3 */',
+      '/* v8 ignore start */',
+      '// eslint-disable-next-line no-bitwise',
+      '// biome-ignore lint/style/noParameterAssign: reason',
+      '// prettier-ignore',
+      '// @ts-ignore',
+      '// @ts-nocheck',
+    ]) {
+      expect(bad).toMatch(TOOL_DIRECTIVE);
+    }
+    for (const good of [
+      '// mutation testing found this boundary',
+      '// ignore the body when it is empty',
+      'disable(x)',
+    ]) {
+      expect(good).not.toMatch(TOOL_DIRECTIVE);
+    }
+  });
+
+  it.each(sources)('%s steers no tool', (file) => {
+    const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    const offending = lines.map((l, i) => `${i + 1}: ${l.trim()}`).filter((l) => TOOL_DIRECTIVE.test(l));
+    expect(offending).toEqual([]);
+  });
+});

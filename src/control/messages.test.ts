@@ -1,5 +1,5 @@
 // What each refusal of the control module says, and the boundaries behind it (found by mutation
-// testing, docs/mutation.md): the error code, the field it names, and a message an operator can
+// testing, docs/contributing/mutation.md): the error code, the field it names, and a message an operator can
 // act on. Digests are recomputed with node:crypto.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

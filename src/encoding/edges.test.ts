@@ -1,4 +1,4 @@
-// Boundary cases of the encoders and decoders, found by mutation testing (docs/mutation.md):
+// Boundary cases of the encoders and decoders, found by mutation testing (docs/contributing/mutation.md):
 // each test pins one boundary that the other tests left open. Expected values come from
 // Node's Buffer and encodeURIComponent, or are written out by hand.
 import { Buffer } from 'node:buffer';

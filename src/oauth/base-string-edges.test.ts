@@ -1,5 +1,5 @@
 // Boundaries of the base-string builder and the small OAuth predicates (found by mutation
-// testing, docs/mutation.md). Expected base strings are built here with encodeURIComponent.
+// testing, docs/contributing/mutation.md). Expected base strings are built here with encodeURIComponent.
 import { describe, expect, it } from 'vitest';
 import { encodedParameters, MAX_PARAMS, normalizeMethod, signatureBaseString } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';

@@ -1,6 +1,6 @@
 // What the Authorization header parser and the URL splitter refuse, and where: exact messages,
 // offsets (computed here with indexOf) and normalised base URIs written out by hand from RFC 5849
-// section 3.4.1.2. Found missing by mutation testing (docs/mutation.md).
+// section 3.4.1.2. Found missing by mutation testing (docs/contributing/mutation.md).
 import { describe, expect, it } from 'vitest';
 import { buildAuthorizationHeader, MAX_HEADER_LENGTH, parseAuthorizationHeader } from './header.js';
 import { splitUrl } from './url.js';

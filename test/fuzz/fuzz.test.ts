@@ -1,6 +1,6 @@
 /**
  * The fuzz targets on a short budget, inside `npm test` (both crypto backends). The long run is
- * `npm run test:fuzz` (test/fuzz/run.ts); see docs/fuzzing.md.
+ * `npm run test:fuzz` (test/fuzz/run.ts); see docs/contributing/fuzzing.md.
  *
  * PAYSIG_FUZZ_RUNS sets the cases per target (default 60); PAYSIG_FUZZ_SEED fixes the seed.
  */

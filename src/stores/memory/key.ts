@@ -11,7 +11,6 @@
  * Nothing outside the store computes these keys, and the store only compares them for equality,
  * so the exact mixing steps are not a contract: what matters is the unambiguous sequence of units
  * fed in (the tests build inputs that collide when a length half is left out) and a fixed size.
- * The mutation-test exemptions below are the mixing steps that any other bijection would serve.
  *
  * @module
  * @internal
