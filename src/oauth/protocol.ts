@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { UnsupportedError } from '../errors/index.js';
+import { OAuthParameterError, TimestampError, UnsupportedError } from '../errors/index.js';
 import { MAX_RSA_BITS } from '../keys/rules.js';
 
 /** Signature methods paysig implements. */
@@ -50,4 +50,40 @@ export function rsaNotHere(): UnsupportedError {
     'RSA-SHA256 is not available in the paysig/hmac entry (HMAC-SHA1 only); use signOAuth and verifyOAuth of the paysig package root',
     { field: 'signatureMethod' },
   );
+}
+
+/**
+ * Refuses a timestamp (seconds) more than `maxSkew` before `now` or `maxFuture` after it; one in
+ * milliseconds (`Date.now()`) is named as such. @internal
+ */
+export function checkTimestampWindow(timestamp: number, now: number, maxSkew: number, maxFuture: number): void {
+  const skew = timestamp - now;
+  if (skew > maxFuture && timestamp >= 1e12 && timestamp > now * 100) {
+    throw new TimestampError(
+      'oauth_timestamp looks like milliseconds (Date.now()): milliseconds? send seconds, Math.floor(Date.now() / 1000)',
+    );
+  }
+  if (skew > maxFuture) {
+    throw new TimestampError(
+      `oauth_timestamp is ${Math.round(skew)} s in the future; at most ${maxFuture} s is allowed (maxFutureSkewSeconds)`,
+    );
+  }
+  if (skew < -maxSkew) {
+    throw new TimestampError(`oauth_timestamp is ${Math.round(-skew)} s in the past; at most ${maxSkew} s is allowed`);
+  }
+}
+
+/** The header's parameter `name`: present, 1 to `max` characters. @internal */
+export function oauthParam(params: Record<string, string>, name: string, max: number): string {
+  const v = params[name];
+  if (v === undefined) throw new OAuthParameterError(`missing required OAuth parameter "${name}"`, { field: name });
+  if (v.length === 0 || v.length > max) {
+    throw new OAuthParameterError(`"${name}" must be 1 to ${max} characters`, { field: name });
+  }
+  return v;
+}
+
+/** Refuses a body repeat of an `oauth_*` parameter (for `withoutOAuthRepeats`). @internal */
+export function refuseBodyRepeat(name: string, rule: string): never {
+  throw new OAuthParameterError(`"${name}" ${rule}`, { field: name });
 }

@@ -29,7 +29,10 @@ import { joinBaseString, normalizeMethod, encodedParameters } from './base-strin
 import { withoutOAuthRepeats } from './body.js';
 import { parseAuthorizationHeader } from './header.js';
 import {
+  checkTimestampWindow,
   isSignatureMethod,
+  oauthParam,
+  refuseBodyRepeat,
   isTimestampText,
   MAX_CONSUMER_KEY_LENGTH,
   MAX_NONCE_LENGTH,
@@ -119,19 +122,6 @@ export interface VerifyOAuthResult {
   matchedKey?: MatchedKey;
 }
 
-function param(params: Record<string, string>, name: string, max: number): string {
-  const v = params[name];
-  if (v === undefined) throw new OAuthParameterError(`missing required OAuth parameter "${name}"`, { field: name });
-  if (v.length === 0 || v.length > max) {
-    throw new OAuthParameterError(`"${name}" must be 1 to ${max} characters`, { field: name });
-  }
-  return v;
-}
-
-function refuseBody(name: string, rule: string): never {
-  throw new OAuthParameterError(`"${name}" ${rule}`, { field: name });
-}
-
 /**
  * Verifies an OAuth 1.0a request signed with HMAC-SHA1 or RSA-SHA256, then records its nonce.
  *
@@ -193,11 +183,11 @@ export async function verifyOAuthWith(
 
   // 1. Header syntax and protocol parameters.
   const { params: oauth } = parseAuthorizationHeader(request.authorization);
-  const consumerKey = param(oauth, 'oauth_consumer_key', MAX_CONSUMER_KEY_LENGTH);
-  const signatureMethod = param(oauth, 'oauth_signature_method', 64);
-  const signatureText = param(oauth, 'oauth_signature', MAX_SIGNATURE_LENGTH);
-  const timestampText = param(oauth, 'oauth_timestamp', 64);
-  const nonce = param(oauth, 'oauth_nonce', MAX_NONCE_LENGTH);
+  const consumerKey = oauthParam(oauth, 'oauth_consumer_key', MAX_CONSUMER_KEY_LENGTH);
+  const signatureMethod = oauthParam(oauth, 'oauth_signature_method', 64);
+  const signatureText = oauthParam(oauth, 'oauth_signature', MAX_SIGNATURE_LENGTH);
+  const timestampText = oauthParam(oauth, 'oauth_timestamp', 64);
+  const nonce = oauthParam(oauth, 'oauth_nonce', MAX_NONCE_LENGTH);
   if (!isTimestampText(timestampText)) {
     throw new OAuthParameterError('"oauth_timestamp" must be 1 to 15 decimal digits', { field: 'oauth_timestamp' });
   }
@@ -216,24 +206,11 @@ export async function verifyOAuthWith(
   if (!Array.isArray(request.params)) {
     throw new InvalidInputError('"params" must be an array of [name, value] pairs', { field: 'params' });
   }
-  const body = withoutOAuthRepeats(request.params, oauth, refuseBody);
+  const body = withoutOAuthRepeats(request.params, oauth, refuseBodyRepeat);
 
   // 3. Timestamp window.
   const timestamp = Number(timestampText);
-  const skew = timestamp - now;
-  if (skew > maxFuture && timestamp >= 1e12 && timestamp > now * 100) {
-    throw new TimestampError(
-      'oauth_timestamp looks like milliseconds (Date.now()): milliseconds? send seconds, Math.floor(Date.now() / 1000)',
-    );
-  }
-  if (skew > maxFuture) {
-    throw new TimestampError(
-      `oauth_timestamp is ${Math.round(skew)} s in the future; at most ${maxFuture} s is allowed (maxFutureSkewSeconds)`,
-    );
-  }
-  if (skew < -maxSkew) {
-    throw new TimestampError(`oauth_timestamp is ${Math.round(-skew)} s in the past; at most ${maxSkew} s is allowed`);
-  }
+  checkTimestampWindow(timestamp, now, maxSkew, maxFuture);
 
   // 4. Base string (pure computation; request errors surface before any lookup).
   const method = normalizeMethod(request.method);

@@ -10,7 +10,6 @@
  *
  * @module
  */
-import { randomBytes } from '#crypto';
 import { diagnose } from '../diagnose/index.js';
 import type { Diagnosis } from '../diagnose/diagnosis.js';
 import { InvalidInputError, PaysigError } from '../errors/index.js';
@@ -29,7 +28,7 @@ import { signCallback } from './callback.js';
 import { explain } from './explain.js';
 import { refusalOf } from '../operations/refusal.js';
 import { parseForm } from '../encoding/form.js';
-import { headerText, reply } from './reply.js';
+import { headerText, loopback, reply, successFields } from './reply.js';
 
 /** A merchant the gateway knows. */
 export interface TestMerchant {
@@ -107,22 +106,6 @@ export interface TestGateway {
   sendCallback(paynetOrderId: string, status?: CallbackStatus): Promise<DeliveredCallback>;
 }
 
-const TYPES: Readonly<Record<string, string>> = {
-  status: 'status-response',
-  'status-v4': 'status-response',
-  'get-card-info': 'get-card-info-response',
-  'create-card-ref': 'create-card-ref-response',
-  'create-card-ref-v4': 'create-card-ref-response',
-};
-
-function loopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-
-function randomHex(bytes: number): string {
-  return [...randomBytes(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * A stand-in for the service that checks signatures exactly as `verifyRequest` does, offline.
  * Serve it with `serve` from `paysig/node` (or any server that takes a Fetch handler), point the
@@ -194,16 +177,13 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     const order = known !== undefined && orders.has(known) ? known : String(nextOrder++);
     if (!orders.has(order) && merchant !== undefined)
       orders.set(order, { merchant, operationId: id, fields, status: 'processing' });
-    const response: Array<[string, string]> = [
-      ['type', TYPES[id] ?? 'async-response'],
-      ['status', orders.get(order)?.status ?? 'processing'],
-      ['paynet-order-id', order],
-      ['merchant-order-id', fields.get('client_orderid') ?? fields.get('client-order-id') ?? ''],
-      ['serial-number', randomHex(16)],
-    ];
-    const endpoint = verified.endpointId ?? verified.endpointGroupId;
-    if (endpoint !== undefined) response.push(['end-point-id', endpoint]);
-    if (TYPES[id] === 'create-card-ref-response') response.push(['card-ref-id', `test-card-ref-${order}`]);
+    const response = successFields({
+      operationId: id,
+      status: orders.get(order)?.status ?? 'processing',
+      order,
+      merchantOrderId: fields.get('client_orderid') ?? fields.get('client-order-id') ?? '',
+      endpoint: verified.endpointId ?? verified.endpointGroupId,
+    });
     requests.push({ ...record, verified, accepted: true, status: 200, response });
     return reply(response, 200, verified.responseFormat);
   };
