@@ -3,9 +3,9 @@
 // and the forged signature are built here with node:crypto and a DER writer of the test's own;
 // node:crypto itself accepts the forgery, so only paysig's key rules stand in the way.
 import { createPublicKey, verify as nodeVerify, webcrypto } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCaches } from './helpers/key-cache.js';
 import { PaysigError } from '../src/errors/index.js';
-import { clearKeyCache } from '../src/keys/import.js';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../src/oauth/header.js';
 import { MemoryNonceStore } from '../src/stores/memory/index.js';
 import { signOAuth } from '../src/oauth/sign.js';
@@ -15,6 +15,8 @@ import { verifyRequest } from '../src/operations/verify.js';
 import { findOperation } from '../src/catalog/lookup.js';
 import { emsaPkcs1Sha256, int, keyFile, modulusOf, pem, pkcs1Public, spkiOf } from './helpers/rsa-der.js';
 
+vi.mock('../src/cache/promise.js', async (original) => (await import('./helpers/key-cache.js')).cacheMock(original));
+
 const NOW = 1_700_000_000;
 const N = modulusOf('test-only-rsa-2048-spki.pem');
 const E1_PKCS1 = pkcs1Public(int(N), int(1));
@@ -22,7 +24,7 @@ const E1_SPKI = spkiOf(E1_PKCS1);
 const E1_PEMS = [pem('PUBLIC KEY', E1_SPKI), pem('RSA PUBLIC KEY', E1_PKCS1)];
 const REAL_PRIVATE = keyFile('test-only-rsa-2048-pkcs8.pem');
 
-beforeEach(() => clearKeyCache());
+beforeEach(() => resetCaches());
 
 /** Replaces the header's oauth_signature with the padded digest of the request's base string. */
 function forge(authorization: string, baseString: string): string {

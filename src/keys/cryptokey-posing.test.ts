@@ -2,19 +2,24 @@
 // TypeError, and a real e = 3 key whose `algorithm` claimed 65537 was accepted. Here, on both
 // backends: posers are ERR_KEY_INVALID, and the exponent and modulus are read from the key itself.
 import { webcrypto } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { resetCaches } from '../../test/helpers/key-cache.js';
 import { PaysigError } from '../errors/index.js';
 import { signOAuth } from '../oauth/sign.js';
 import { verifyOAuth } from '../oauth/verify.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { clientAuthorization } from '../../test/helpers/client-sign.js';
 import { generateKeyPairSync } from 'node:crypto';
-import { clearKeyCache, importPrivateKey, importPublicKey } from './import.js';
+import { importPrivateKey, importPublicKey } from './import.js';
+
+vi.mock('../cache/promise.js', async (original) =>
+  (await import('../../test/helpers/key-cache.js')).cacheMock(original),
+);
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
 const CLAIM = { ...RSA, hash: { name: 'SHA-256' }, modulusLength: 2048, publicExponent: Uint8Array.of(1, 0, 1) };
 
-afterEach(() => clearKeyCache());
+afterEach(() => resetCaches());
 
 /** The error a promise rejects with; fails when it resolves. */
 async function refusalOf(p: Promise<unknown>): Promise<PaysigError> {

@@ -5,15 +5,20 @@ import { createPrivateKey, createPublicKey, sign as nodeSign, webcrypto } from '
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { resetCaches } from '../../test/helpers/key-cache.js';
 import * as backend from '#crypto';
-import { clearKeyCache, importPrivateKey, importPublicKey } from './import.js';
+import { importPrivateKey, importPublicKey } from './import.js';
+
+vi.mock('../cache/promise.js', async (original) =>
+  (await import('../../test/helpers/key-cache.js')).cacheMock(original),
+);
 
 const KEYS = new URL('../../vectors/keys/', import.meta.url);
 const pemOf = (name: string): string => readFileSync(new URL(`test-only-${name}.pem`, KEYS), 'utf8');
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
 const NEED = 'RSASSA-PKCS1-v1_5 with SHA-256 is required';
 
-beforeEach(() => clearKeyCache());
+beforeEach(() => resetCaches());
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

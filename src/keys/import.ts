@@ -13,24 +13,21 @@ import type { KeyHandle } from '../crypto/backend.js';
 import { KeyError, PaysigError } from '../errors/index.js';
 import { keyDerFor, type KeyKind } from './decode.js';
 import { checkRsaKey } from './rules.js';
+import { promiseCache, type PromiseCache } from '../cache/promise.js';
 import { cryptoKeySlots, type CryptoKeyLike, type CryptoKeySlots } from '../crypto/key-like.js';
 
 /** How many PEM keys of each kind stay imported. */
 export const KEY_CACHE_SIZE = 32;
 
-const pemCache: Record<KeyKind, Map<string, Promise<KeyHandle>>> = { private: new Map(), public: new Map() };
+/** Imported PEM keys by kind: the one bounded cache of paysig (a failed import is not kept). */
+const pemCache: Record<KeyKind, PromiseCache<KeyHandle>> = {
+  private: /* @__PURE__ */ promiseCache(KEY_CACHE_SIZE),
+  public: /* @__PURE__ */ promiseCache(KEY_CACHE_SIZE),
+};
 const cryptoKeyCache: Record<KeyKind, WeakMap<CryptoKey, Promise<KeyHandle>>> = {
   private: new WeakMap(),
   public: new WeakMap(),
 };
-
-/** Empties the caches (tests only). @internal */
-export function clearKeyCache(): void {
-  pemCache.private.clear();
-  pemCache.public.clear();
-  cryptoKeyCache.private = new WeakMap();
-  cryptoKeyCache.public = new WeakMap();
-}
 
 async function load(der: Uint8Array, kind: KeyKind): Promise<KeyHandle> {
   try {
@@ -41,22 +38,16 @@ async function load(der: Uint8Array, kind: KeyKind): Promise<KeyHandle> {
 }
 
 function importPem(pem: string, kind: KeyKind): Promise<KeyHandle> {
-  const cache = pemCache[kind];
-  const hit = cache.get(pem);
-  if (hit !== undefined) return hit;
-  let der: Uint8Array;
-  try {
-    der = keyDerFor(pem, kind);
-  } catch (error) {
-    return Promise.reject(error);
-  }
-  const promise = load(der, kind);
-  if (cache.size >= KEY_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(pem, promise);
-  promise.catch(() => {
-    if (cache.get(pem) === promise) cache.delete(pem);
+  let der: Uint8Array | undefined;
+  // The PEM is decoded only on a miss; a malformed one rejects here and is never cached.
+  return pemCache[kind].get(pem, () => {
+    try {
+      der = keyDerFor(pem, kind);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return load(der, kind);
   });
-  return promise;
 }
 
 function describe(value: unknown): string {

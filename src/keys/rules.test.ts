@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCaches } from '../../test/helpers/key-cache.js';
 import {
   int,
   keyFile,
@@ -14,10 +15,14 @@ import {
 import { httpStatusOf } from '../errors/handling.js';
 import { KeyExponentError, KeyTooLargeError, PaysigError } from '../errors/index.js';
 import { signOAuth } from '../oauth/sign.js';
-import { clearKeyCache, importPrivateKey, importPublicKey } from './import.js';
+import { importPrivateKey, importPublicKey } from './import.js';
 import { checkExponent, MAX_RSA_BITS, PUBLIC_EXPONENT } from './rules.js';
 
-beforeEach(() => clearKeyCache());
+vi.mock('../cache/promise.js', async (original) =>
+  (await import('../../test/helpers/key-cache.js')).cacheMock(original),
+);
+
+beforeEach(() => resetCaches());
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
 const N2048 = modulusOf('test-only-rsa-2048-spki.pem');
