@@ -4,7 +4,7 @@
 // node:crypto itself accepts the forgery, so only paysig's key rules stand in the way.
 import { createPublicKey, verify as nodeVerify, webcrypto } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCaches } from './helpers/key-cache.js';
+import { resetCaches } from './helpers/caches.js';
 import { PaysigError } from '../src/errors/index.js';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from '../src/oauth/header.js';
 import { MemoryNonceStore } from '../src/stores/memory/index.js';
@@ -15,7 +15,7 @@ import { verifyRequest } from '../src/operations/verify.js';
 import { findOperation } from '../src/catalog/lookup.js';
 import { emsaPkcs1Sha256, int, keyFile, modulusOf, pem, pkcs1Public, spkiOf } from './helpers/rsa-der.js';
 
-vi.mock('../src/cache/promise.js', async (original) => (await import('./helpers/key-cache.js')).cacheMock(original));
+vi.mock('../src/cache/promise.js', async (original) => (await import('./helpers/caches.js')).cacheMock(original));
 
 const NOW = 1_700_000_000;
 const N = modulusOf('test-only-rsa-2048-spki.pem');

@@ -8,7 +8,8 @@
  */
 import { serve } from '../node/index.js';
 import { createTestGateway, type TestMerchant } from '../testing/index.js';
-import { readSecretFile, flag, loginFromEnv, parseCommand, secretFromEnv, UsageError, type Io } from './util.js';
+import { credentialsFromEnv } from './request-input.js';
+import { flag, loginFromEnv, parseCommand, UsageError, type Io } from './util.js';
 
 /** Help text of the subcommand. */
 export const GATEWAY_HELP = `usage: paysig gateway [--port N] [--host H] [--base-path P] [--endpoint ID,...]
@@ -41,21 +42,11 @@ export async function runGateway(argv: readonly string[], io: Io): Promise<numbe
       field: 'port',
     });
   }
-  const controlKey = secretFromEnv('PAYSIG_CONTROL_KEY', io.env);
-  const publicFile = io.env['PAYSIG_PUBLIC_KEY_FILE'];
-  const publicKey =
-    publicFile !== undefined && publicFile !== '' ? readSecretFile(publicFile, 'PAYSIG_PUBLIC_KEY_FILE') : undefined;
-  if (controlKey === undefined && publicKey === undefined) {
-    throw new UsageError('set PAYSIG_CONTROL_KEY (or PAYSIG_CONTROL_KEY_FILE) or PAYSIG_PUBLIC_KEY_FILE', {
-      field: 'PAYSIG_CONTROL_KEY',
-    });
-  }
   const endpoints = flag(args, 'endpoint');
   const merchant: TestMerchant = {
     login: loginFromEnv(io.env),
     ...(endpoints !== undefined ? { endpointIds: endpoints.split(',').map((e) => e.trim()) } : {}),
-    ...(controlKey !== undefined ? { controlKey } : {}),
-    ...(publicKey !== undefined ? { publicKey } : {}),
+    ...credentialsFromEnv(io),
   };
   const gateway = createTestGateway({ merchants: [merchant], basePath: flag(args, 'base-path') ?? '/paynet' });
   const server = await serve(

@@ -12,7 +12,6 @@ import {
   OPERATIONS,
   type RequestParts,
   type Scheme,
-  type VerifyCredentials,
   type VerifyRequestOptions,
 } from '../index.js';
 import {
@@ -164,12 +163,8 @@ function seconds(args: Args, name: string): number | undefined {
   return Number(v);
 }
 
-/**
- * The verification options from the command line and environment: base path, scheme, clock,
- * and credentials from PAYSIG_LOGIN, PAYSIG_CONTROL_KEY(_FILE), PAYSIG_PUBLIC_KEY_FILE.
- */
-export function verifyOptionsOf(args: Args, raw: RawRequest, io: Io): Omit<VerifyRequestOptions, 'nonceStore'> {
-  const envLogin = io.env['PAYSIG_LOGIN']?.trim();
+/** The merchant's control key and public key from PAYSIG_CONTROL_KEY(_FILE) and PAYSIG_PUBLIC_KEY_FILE; one is needed. */
+export function credentialsFromEnv(io: Io): { controlKey?: string; publicKey?: string } {
   const controlKey = secretFromEnv('PAYSIG_CONTROL_KEY', io.env);
   const publicFile = io.env['PAYSIG_PUBLIC_KEY_FILE'];
   const publicKey =
@@ -179,10 +174,16 @@ export function verifyOptionsOf(args: Args, raw: RawRequest, io: Io): Omit<Verif
       field: 'PAYSIG_CONTROL_KEY',
     });
   }
-  const creds: VerifyCredentials = {
-    ...(controlKey !== undefined ? { controlKey } : {}),
-    ...(publicKey !== undefined ? { publicKey } : {}),
-  };
+  return { ...(controlKey !== undefined ? { controlKey } : {}), ...(publicKey !== undefined ? { publicKey } : {}) };
+}
+
+/**
+ * The verification options from the command line and environment: base path, scheme, clock,
+ * and credentials from PAYSIG_LOGIN, PAYSIG_CONTROL_KEY(_FILE), PAYSIG_PUBLIC_KEY_FILE.
+ */
+export function verifyOptionsOf(args: Args, raw: RawRequest, io: Io): Omit<VerifyRequestOptions, 'nonceStore'> {
+  const envLogin = io.env['PAYSIG_LOGIN']?.trim();
+  const creds = credentialsFromEnv(io);
   const scheme = flag(args, 'scheme');
   const now = seconds(args, 'now');
   const maxSkew = seconds(args, 'max-skew');

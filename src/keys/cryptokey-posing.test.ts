@@ -3,7 +3,7 @@
 // backends: posers are ERR_KEY_INVALID, and the exponent and modulus are read from the key itself.
 import { webcrypto } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { resetCaches } from '../../test/helpers/key-cache.js';
+import { resetCaches } from '../../test/helpers/caches.js';
 import { PaysigError } from '../errors/index.js';
 import { signOAuth } from '../oauth/sign.js';
 import { verifyOAuth } from '../oauth/verify.js';
@@ -12,9 +12,7 @@ import { clientAuthorization } from '../../test/helpers/client-sign.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { importPrivateKey, importPublicKey } from './import.js';
 
-vi.mock('../cache/promise.js', async (original) =>
-  (await import('../../test/helpers/key-cache.js')).cacheMock(original),
-);
+vi.mock('../cache/promise.js', async (original) => (await import('../../test/helpers/caches.js')).cacheMock(original));
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
 const CLAIM = { ...RSA, hash: { name: 'SHA-256' }, modulusLength: 2048, publicExponent: Uint8Array.of(1, 0, 1) };

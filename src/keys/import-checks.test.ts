@@ -5,13 +5,11 @@ import { createPrivateKey, createPublicKey, sign as nodeSign, webcrypto } from '
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { resetCaches } from '../../test/helpers/key-cache.js';
+import { resetCaches } from '../../test/helpers/caches.js';
 import * as backend from '#crypto';
 import { importPrivateKey, importPublicKey } from './import.js';
 
-vi.mock('../cache/promise.js', async (original) =>
-  (await import('../../test/helpers/key-cache.js')).cacheMock(original),
-);
+vi.mock('../cache/promise.js', async (original) => (await import('../../test/helpers/caches.js')).cacheMock(original));
 
 const KEYS = new URL('../../vectors/keys/', import.meta.url);
 const pemOf = (name: string): string => readFileSync(new URL(`test-only-${name}.pem`, KEYS), 'utf8');

@@ -2,15 +2,13 @@ import { createPrivateKey, createPublicKey, sign as nodeSign, webcrypto } from '
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { resetCaches } from '../../test/helpers/key-cache.js';
+import { resetCaches } from '../../test/helpers/caches.js';
 import * as backend from '#crypto';
 import { KeyError, PaysigError, WeakKeyError } from '../errors/index.js';
 import { importPrivateKey, importPublicKey, KEY_CACHE_SIZE } from './import.js';
 import { formatPem } from './pem.js';
 
-vi.mock('../cache/promise.js', async (original) =>
-  (await import('../../test/helpers/key-cache.js')).cacheMock(original),
-);
+vi.mock('../cache/promise.js', async (original) => (await import('../../test/helpers/caches.js')).cacheMock(original));
 
 const KEYS = new URL('../../vectors/keys/', import.meta.url);
 const pemOf = (name: string): string => readFileSync(new URL(`test-only-${name}.pem`, KEYS), 'utf8');

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCaches } from '../../test/helpers/key-cache.js';
+import { resetCaches } from '../../test/helpers/caches.js';
 import {
   int,
   keyFile,
@@ -18,9 +18,7 @@ import { signOAuth } from '../oauth/sign.js';
 import { importPrivateKey, importPublicKey } from './import.js';
 import { checkExponent, MAX_RSA_BITS, PUBLIC_EXPONENT } from './rules.js';
 
-vi.mock('../cache/promise.js', async (original) =>
-  (await import('../../test/helpers/key-cache.js')).cacheMock(original),
-);
+vi.mock('../cache/promise.js', async (original) => (await import('../../test/helpers/caches.js')).cacheMock(original));
 
 beforeEach(() => resetCaches());
 

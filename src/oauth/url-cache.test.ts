@@ -3,19 +3,11 @@
 // grow without bound: each is a boundedCache (256 origins, 1,024 base URIs). The caches are
 // observed by wrapping boundedCache (vi.mock), so the module exports nothing for tests.
 import { describe, expect, it, vi } from 'vitest';
-import type { BoundedCache } from '../cache/bounded.js';
+import { boundedCaches as made } from '../../test/helpers/caches.js';
 
-const made = vi.hoisted(() => [] as Array<{ max: number; cache: { readonly size: number } }>);
-vi.mock('../cache/bounded.js', async (original) => {
-  const real = await original<typeof import('../cache/bounded.js')>();
-  return {
-    boundedCache<V>(max: number): BoundedCache<V> {
-      const cache = real.boundedCache<V>(max);
-      made.push({ max, cache });
-      return cache;
-    },
-  };
-});
+vi.mock('../cache/bounded.js', async (original) =>
+  (await import('../../test/helpers/caches.js')).boundedCacheSpy(original),
+);
 const { splitUrl } = await import('./url.js');
 const cacheOf = (max: number) => made.find((m) => m.max === max)!.cache;
 

@@ -2,20 +2,12 @@
 // than 2048 characters. Paths and queries are compared with what the WHATWG URL parser gives.
 import { describe, expect, it, vi } from 'vitest';
 import { InvalidInputError } from '../errors/index.js';
-import type { BoundedCache } from '../cache/bounded.js';
+import { boundedCaches as made } from '../../test/helpers/caches.js';
 
-// The cache is observed by wrapping boundedCache, so the module exports nothing for tests.
-const made = vi.hoisted(() => [] as Array<{ max: number; cache: { readonly size: number } }>);
-vi.mock('../cache/bounded.js', async (original) => {
-  const real = await original<typeof import('../cache/bounded.js')>();
-  return {
-    boundedCache<V>(max: number): BoundedCache<V> {
-      const cache = real.boundedCache<V>(max);
-      made.push({ max, cache });
-      return cache;
-    },
-  };
-});
+// The cache is observed by wrapping boundedCache (test/helpers/caches.ts), so the module exports nothing for tests.
+vi.mock('../cache/bounded.js', async (original) =>
+  (await import('../../test/helpers/caches.js')).boundedCacheSpy(original),
+);
 const { pathAndQuery } = await import('./url-parts.js');
 
 const url = (n: number): string => `https://api.example.com/paynet/api/v2/sale/${n}?x=${n}`;
