@@ -3,12 +3,11 @@
  * They are the functions of the package root with RSA-SHA256 left out, so a bundle built from
  * this entry carries no RSA key reader (PEM and DER parsing, key rules): about half the bytes of
  * the root's signer and verifier. An RSA-SHA256 request is refused with an
- * {@link UnsupportedError} that names the root entry. Results, options and errors are the
+ * `UnsupportedError` that names the root entry. Results, options and errors are the
  * root's; error classes are shared, so `instanceof` holds across entries.
  *
  * @module
  */
-import type { UnsupportedError } from '../errors/index.js';
 import { type SignOAuthRequest, type SignOAuthResult, signOAuthWith } from '../oauth/sign.js';
 import {
   type VerifyOAuthOptions,
@@ -38,7 +37,7 @@ export type { SignOAuthRequest, SignOAuthResult, VerifyOAuthOptions, VerifyOAuth
  *   consumerSecret: controlKey,
  * });
  * ```
- * @throws {@link UnsupportedError} for RSA-SHA256 (use `signOAuth` from `paysig`), and the
+ * @throws `UnsupportedError` for RSA-SHA256 (use `signOAuth` from `paysig`), and the
  *   root `signOAuth`'s errors for everything else.
  */
 export function signOAuth(request: SignOAuthRequest): Promise<SignOAuthResult> {
@@ -56,7 +55,7 @@ export function signOAuth(request: SignOAuthRequest): Promise<SignOAuthResult> {
  *   { credentials: (login) => merchants.get(login), nonceStore },
  * );
  * ```
- * @throws {@link UnsupportedError} for a request signed with RSA-SHA256 (use `verifyOAuth` from
+ * @throws `UnsupportedError` for a request signed with RSA-SHA256 (use `verifyOAuth` from
  *   `paysig`), and the root `verifyOAuth`'s errors for everything else.
  */
 export function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOptions): Promise<VerifyOAuthResult> {

@@ -24,7 +24,10 @@ export interface KoaContextLike {
   /** The Node request. */
   readonly req: IncomingMessageLike;
   /** Koa's request; `rawBody` is read when a body parser kept it. */
-  readonly request?: { readonly rawBody?: unknown };
+  readonly request?: {
+    /** The raw body bytes or text, when a body parser kept them. */
+    readonly rawBody?: unknown;
+  };
   /** Per-request state shared by the middleware. */
   readonly state: Record<string, unknown>;
   /** The response status. */

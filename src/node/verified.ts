@@ -66,7 +66,7 @@ export function keepCallback(req: object, callback: CallbackFields): void {
  * Fastify's `request` (the same value is on `req.paysig`, `ctx.state.paysig`, `request.paysig`,
  * untyped there so that paysig adds nothing to your framework's types).
  *
- * @throws {@link InvalidInputError} when no middleware verified this request (mounted after the route?).
+ * @throws `InvalidInputError` when no middleware verified this request (mounted after the route?).
  * @example
  * ```ts
  * app.use(createMiddleware({ basePath: '/paynet', credentials }));
@@ -89,7 +89,7 @@ export function verifiedOf(holder: object): VerifiedRequest {
 /**
  * The verified callback the callback middleware attached, typed (as {@link verifiedOf}).
  *
- * @throws {@link InvalidInputError} when no callback middleware verified this request.
+ * @throws `InvalidInputError` when no callback middleware verified this request.
  * @example
  * ```ts
  * app.get('/callback', createCallbackMiddleware({ controlKey }), (req, res) => {

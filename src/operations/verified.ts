@@ -81,7 +81,10 @@ export interface VerifiedRequestOf<Id extends OperationId> extends VerifiedReque
   /** The operation id: switch on it to narrow {@link VerifiedRequestOf.fields}. */
   readonly operationId: Id;
   /** The catalog row. */
-  readonly operation: Operation & { readonly id: Id };
+  readonly operation: Operation & {
+    /** The catalog id, the same as {@link VerifiedRequestOf.operationId}. */
+    readonly id: Id;
+  };
   /**
    * The body's fields by name (values trimmed; a field sent empty is left out, as the rules count
    * it absent), typed by the operation's catalog row. The pairs in order are in `params`.
