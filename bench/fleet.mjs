@@ -10,7 +10,8 @@
 //   node bench/fleet.mjs [--quick] [--workers 1,2] [--seconds 10] [--concurrency 32] [--publish]
 //   --workers    verifier process counts to run (default 1 and the machine's core count)
 //   --quick      2 s per configuration (a smoke run); writes nothing
-//   --publish    write the table into bench/README.md and the sizing table into docs/verifying.md
+//   --publish    write bench/fleet-results.json, the table into bench/README.md and the sizing
+//                table into docs/verifying.md
 import cluster from 'node:cluster';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -201,5 +202,6 @@ if (flag('--publish') && !quick) {
   };
   put('bench/README.md', 'fleet', table);
   put('docs/verifying.md', 'fleet-sizing', sizingMarkdown(run));
-  console.error('wrote bench/README.md and docs/verifying.md');
+  writeFileSync(join(here, 'fleet-results.json'), `${JSON.stringify(run, null, 2)}\n`);
+  console.error('wrote bench/fleet-results.json, bench/README.md and docs/verifying.md');
 }
