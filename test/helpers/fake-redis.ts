@@ -7,6 +7,7 @@
  * wiped Redis, change `run` for a restart or failover, bump `evicted` for an eviction. The real
  * script is exercised against redis-server in src/stores/redis/redis.test.ts and faults.test.ts.
  */
+import { expect } from 'vitest';
 
 export interface FakeMarker {
   epoch: number;
@@ -99,3 +100,15 @@ export function scripted(...replies: unknown[]) {
   };
   return { client, sent };
 }
+
+/** 2023-11-14T22:13:20Z, in seconds: the clock of the scripted-store tests. */
+export const T = 1_700_000_000;
+/** A store epoch (ms) a minute before {@link T}: 2023-11-14T22:12:20.000Z. */
+export const EPOCH = T * 1000 - 60_000;
+
+/** The error a promise rejects with (fails the test if it resolves). */
+export const failure = (p: Promise<unknown>): Promise<Error> =>
+  p.then(
+    () => expect.unreachable('resolved'),
+    (e: unknown) => e as Error,
+  );

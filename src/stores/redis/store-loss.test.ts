@@ -6,19 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisNonceStore } from './index.js';
-import { fakeIORedis, fakeNodeRedis, scripted } from '../../../test/helpers/fake-redis.js';
-
-/** 2023-11-14T22:13:20Z, in seconds. */
-const T = 1_700_000_000;
-/** A store epoch (ms) a minute before T. */
-const EPOCH = T * 1000 - 60_000;
-
-/** The error a promise rejects with. */
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => expect.unreachable('resolved'),
-    (e: unknown) => e as Error,
-  );
+import { EPOCH, failure, fakeIORedis, fakeNodeRedis, scripted, T } from '../../../test/helpers/fake-redis.js';
 
 afterEach(() => {
   vi.useRealTimers();
