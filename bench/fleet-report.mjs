@@ -60,7 +60,8 @@ export function sizingMarkdown(run) {
     `the verifier processes, the load generator, redis-server and other work: load average ` +
     `${run.loadBefore.join(' ')} before the run). An HMAC-SHA1 payout verified by \`verifyIncoming\` ` +
     `with \`RedisNonceStore\` cost **${us(low.verifierCpuUs)} of verifier CPU** with ${procs(low)}`;
-  if (high !== low) md += ` and ${us(high.verifierCpuUs)} with ${procs(high)} (sharing the cores with the load and Redis)`;
+  if (high !== low)
+    md += ` and ${us(high.verifierCpuUs)} with ${procs(high)} (sharing the cores with the load and Redis)`;
   md +=
     `, and **${us(redisUs)} of Redis CPU** per check (the most measured). So one fully busy verifier ` +
     `core does about ${span(1e6 / high.verifierCpuUs, 1e6 / low.verifierCpuUs, int)} verifications/s, ` +
