@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAuthorization, clientForm, sha1Hex } from '../../test/helpers/client-sign.js';
 import { serve, type ServedHandler } from '../node/serve.js';
 import { verifyCallback } from '../operations/callback.js';
-import { createTestGateway, type TestGateway } from './gateway.js';
+import { createTestGateway } from './gateway.js';
+import type { TestGateway } from './gateway-types.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 let gateway: TestGateway;
@@ -166,5 +167,14 @@ describe('the test gateway', () => {
     const order = new URLSearchParams(await res.text()).get('paynet-order-id')!;
     await expect(off.sendCallback(order)).rejects.toThrow(/loopback/);
     await expect(off.sendCallback('nope')).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
+  });
+
+  it('keeps at most maxRecorded requests, the oldest dropped first, and refuses a bad bound', async () => {
+    const small = createTestGateway({ merchants: [{ login: 'merchant', controlKey: KEY }], maxRecorded: 2 });
+    for (const path of ['/a', '/b', '/c']) await small.fetch(new Request(`https://gate.example${path}`));
+    expect(small.requests.map((r) => new URL(r.url).pathname)).toEqual(['/b', '/c']);
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(() => createTestGateway({ merchants: [], maxRecorded: bad })).toThrow(/maxRecorded/);
+    }
   });
 });

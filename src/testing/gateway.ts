@@ -11,10 +11,8 @@
  * @module
  */
 import { diagnose } from '../diagnose/index.js';
-import type { Diagnosis } from '../diagnose/diagnosis.js';
 import { InvalidInputError, PaysigError } from '../errors/index.js';
 import { ACCEPT } from '../operations/media-types.js';
-import type { CryptoKeyLike } from '../crypto/key-like.js';
 import { readBody } from '../operations/body.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -29,82 +27,13 @@ import { explain } from './explain.js';
 import { refusalOf } from '../operations/refusal.js';
 import { parseForm } from '../encoding/form.js';
 import { headerText, loopback, reply, successFields } from './reply.js';
-
-/** A merchant the gateway knows. */
-export interface TestMerchant {
-  /** Merchant login (the `login` field, and the OAuth consumer key). */
-  login: string;
-  /** The merchant's endpoint ids; a request to another endpoint is refused (default: any). */
-  endpointIds?: readonly string[];
-  /** The merchant's endpoint group ids (default: any). */
-  endpointGroupIds?: readonly string[];
-  /** Control key: control digests, HMAC-SHA1, and the callbacks the gateway sends. */
-  controlKey?: string;
-  /** RSA public key (PEM or `CryptoKey`) for RSA-SHA256 operations. */
-  publicKey?: string | CryptoKeyLike;
-}
-
-/** Options of {@link createTestGateway}. */
-export interface TestGatewayOptions {
-  /** The merchants the gateway accepts. */
-  merchants: readonly TestMerchant[];
-  /** Path prefix in front of `/api/...` (default `'/paynet'`, as the service's URLs have). */
-  basePath?: string;
-  /** Clock in seconds for OAuth timestamps (default: now). */
-  now?: () => number;
-  /**
-   * Which callback hosts the gateway may call (default: loopback only: `localhost`, `127.0.0.0/8`,
-   * `[::1]`), so a test never sends a request off the machine.
-   */
-  allowCallbackHost?: (hostname: string) => boolean;
-}
-
-/** One request the gateway received, as recorded for assertions. */
-export interface RecordedRequest {
-  /** HTTP method. */
-  readonly method: string;
-  /** URL as received. */
-  readonly url: string;
-  /** The body as text. */
-  readonly body: string;
-  /** The catalog id of the operation, when the path named one. */
-  readonly operationId?: string;
-  /** True when the request verified. */
-  readonly accepted: boolean;
-  /** The HTTP status answered. */
-  readonly status: number;
-  /** The fields answered (success or error shape). */
-  readonly response: ReadonlyArray<readonly [string, string]>;
-  /** The verified request, when accepted. */
-  readonly verified?: VerifiedRequest;
-  /** Why it was refused, when refused: the full diagnosis (no secret in it). */
-  readonly diagnosis?: Diagnosis;
-  /** Why it was refused, in one line (also sent in the `X-Paysig-Explanation` header). */
-  readonly explanation?: string;
-}
-
-/** The answer to {@link TestGateway.sendCallback}. */
-export interface DeliveredCallback {
-  /** The URL called (with the signed query for a GET). */
-  readonly url: string;
-  /** The HTTP status the merchant answered. */
-  readonly status: number;
-}
-
-/** A test gateway: a Fetch handler plus what it recorded. */
-export interface TestGateway {
-  /** Handles one request (bind-free: pass it to a server as it is). */
-  readonly fetch: (request: Request) => Promise<Response>;
-  /** Every request so far, oldest first. */
-  readonly requests: readonly RecordedRequest[];
-  /**
-   * Sends the signed callback of an accepted request to its `server_callback_url`, as the service
-   * does when the transaction ends, and remembers the status for the `status` operation.
-   * @param paynetOrderId - the `paynet-order-id` the gateway answered.
-   * @param status - the final status to report (default `approved`).
-   */
-  sendCallback(paynetOrderId: string, status?: CallbackStatus): Promise<DeliveredCallback>;
-}
+import type {
+  DeliveredCallback,
+  RecordedRequest,
+  TestGateway,
+  TestGatewayOptions,
+  TestMerchant,
+} from './gateway-types.js';
 
 /**
  * A stand-in for the service that checks signatures exactly as `verifyRequest` does, offline.
@@ -131,7 +60,15 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
   const basePath = options.basePath ?? '/paynet';
   const allowHost = options.allowCallbackHost ?? loopback;
   const nonceStore = new MemoryNonceStore();
+  const maxRecorded = options.maxRecorded ?? 1000;
+  if (!Number.isSafeInteger(maxRecorded) || maxRecorded < 1) {
+    throw new InvalidInputError('maxRecorded must be a positive whole number', { field: 'maxRecorded' });
+  }
   const requests: RecordedRequest[] = [];
+  const recordRequest = (r: RecordedRequest): void => {
+    requests.push(r);
+    if (requests.length > maxRecorded) requests.shift();
+  };
   const orders = new Map<
     string,
     { merchant: TestMerchant; operationId: string; fields: Map<string, string>; status: string }
@@ -175,8 +112,10 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     const id = verified.operation.id;
     const known = fields.get('orderid');
     const order = known !== undefined && orders.has(known) ? known : String(nextOrder++);
-    if (!orders.has(order) && merchant !== undefined)
+    if (!orders.has(order) && merchant !== undefined) {
       orders.set(order, { merchant, operationId: id, fields, status: 'processing' });
+      if (orders.size > maxRecorded * 10) orders.delete(orders.keys().next().value as string);
+    }
     const response = successFields({
       operationId: id,
       status: orders.get(order)?.status ?? 'processing',
@@ -184,7 +123,7 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       merchantOrderId: fields.get('client_orderid') ?? fields.get('client-order-id') ?? '',
       endpoint: verified.endpointId ?? verified.endpointGroupId,
     });
-    requests.push({ ...record, verified, accepted: true, status: 200, response });
+    recordRequest({ ...record, verified, accepted: true, status: 200, response });
     return reply(response, 200, verified.responseFormat);
   };
 
@@ -220,7 +159,7 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       const response: Array<[string, string]> = refusal.headers['content-type']?.startsWith(ACCEPT)
         ? Object.entries(JSON.parse(refusal.body) as Record<string, string>)
         : parseForm(refusal.body);
-      requests.push({
+      recordRequest({
         ...record,
         ...(diagnosis?.operation !== undefined ? { operationId: diagnosis.operation.id } : {}),
         accepted: false,

@@ -21,14 +21,14 @@ export {
   type SignCallbackOptions,
   type SignedCallback,
 } from './callback.js';
-export {
-  createTestGateway,
-  type TestGateway,
-  type TestGatewayOptions,
-  type TestMerchant,
-  type RecordedRequest,
-  type DeliveredCallback,
-} from './gateway.js';
+export { createTestGateway } from './gateway.js';
+export type {
+  TestGateway,
+  TestGatewayOptions,
+  TestMerchant,
+  RecordedRequest,
+  DeliveredCallback,
+} from './gateway-types.js';
 export {
   assertNonceStore,
   checkNonceStore,
