@@ -63,6 +63,20 @@ const BARE_ERROR =
  */
 const PLAIN_ERRORS = /^src\/testing\//;
 
+describe('paysig/node loads no node: module when imported', () => {
+  // It is exported under every condition (TypeScript's bundler resolution, Deno, Bun): only
+  // serve() loads node:http, with a dynamic import when it is called.
+  const statics = /^(?:import|export)(?!\s+type\b)[^;]*?\sfrom\s+['"]node:|^import\s+['"]node:/m;
+  it('the pattern finds a static node: import and spares type-only and dynamic ones', () => {
+    expect(statics.test("import { createServer } from 'node:http';")).toBe(true);
+    expect(statics.test("import type { Server } from 'node:http';")).toBe(false);
+    expect(statics.test("const { createServer } = await import('node:http');")).toBe(false);
+  });
+  it.each(files(join(root, 'src/node')).map((p) => relative(root, p)))('%s', (file) => {
+    expect(readFileSync(join(root, file), 'utf8')).not.toMatch(statics);
+  });
+});
+
 describe('every error thrown from src/ is a PaysigError', () => {
   const sources = files(join(root, 'src'))
     .map((p) => relative(root, p))

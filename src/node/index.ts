@@ -3,7 +3,8 @@
  * Koa). {@link verifyIncoming} verifies a Node request directly, with the checks and results of
  * `verifyRequest`; {@link toFetchRequest} turns one into the Fetch `Request` `verifyRequest`
  * takes. It imports no `node:` module (a Node request is read through its shape: headers,
- * `url`, stream events), so it is exported under every condition: TypeScript resolves it with
+ * `url`, stream events; only {@link serve} loads `node:http`, when called), so it is exported
+ * under every condition: TypeScript resolves it with
  * `moduleResolution` `bundler`, `node16` and `nodenext` alike, and Deno and Bun load it for their
  * `node:http` servers.
  *

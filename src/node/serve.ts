@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpStatusOf } from '../errors/index.js';
 import { toFetchRequest } from './request.js';
@@ -48,6 +48,8 @@ export async function serve(
   options: ServeOptions = {},
 ): Promise<ServedHandler> {
   const { port = 0, host = '127.0.0.1', maxBodyBytes } = options;
+  // Loaded on the first call, so that importing paysig/node loads no `node:` module.
+  const { createServer } = await import('node:http');
   const server: Server = createServer((req, res) => {
     void (async () => {
       let response: Response;
