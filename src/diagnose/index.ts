@@ -11,7 +11,8 @@ import { parseForm } from '../encoding/form.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { diagnoseControl } from './control.js';
 import { diagnoseOAuth } from './oauth.js';
-import { longerThan, shownRequest, type ReadRequest } from './text.js';
+import { shownRequest, type ReadRequest } from './text.js';
+import { utf8LongerThan } from '../operations/limits.js';
 import { MAX_URL_LENGTH } from '../oauth/url.js';
 import { memoLookup } from './lookup.js';
 import { eachKey, withKey } from './keys.js';
@@ -90,7 +91,7 @@ async function partsOf(request: Request | RequestParts, max: number): Promise<Re
   }
   const body = request.body ?? '';
   if (typeof body !== 'string') throw new InvalidInputError('"body" must be a string', { field: 'body' });
-  if (longerThan(body, max)) return `request body is larger than ${max} bytes`;
+  if (utf8LongerThan(body, max)) return `request body is larger than ${max} bytes`;
   try {
     return { method: request.method, url: request.url, headers: new Headers(request.headers), body };
   } catch {

@@ -31,23 +31,6 @@ export interface ReadRequest {
   readonly body: string;
 }
 
-/** True when the UTF-8 length of `text` exceeds `max` bytes (counted without allocating). */
-export function longerThan(text: string, max: number): boolean {
-  if (text.length > max) return true;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-    if (bytes > max) return true;
-  }
-  return false;
-}
-
 /** Longest URL and method a diagnosis shows whole. */
 const SHOWN_URL = 2048;
 const SHOWN_METHOD = 32;

@@ -1,5 +1,6 @@
 // utf8LongerThan and serviceTrim. Byte counts come from the platform's TextEncoder; trimming
 // follows Java's String.trim (every leading and trailing char up to U+0020), written out by hand.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exponentOf } from '../catalog/exponent.js';
 import { utf8LongerThan } from './limits.js';
@@ -62,5 +63,65 @@ describe('exponentOf', () => {
     expect(exponentOf(byCurrency, 'JPY')).toBe(0);
     expect(exponentOf(byCurrency, undefined)).toBe(2);
     expect(seen).toEqual(['JPY', '']); // no currency: the function gets ''
+  });
+});
+
+describe('utf8LongerThan against Buffer.byteLength', () => {
+  // One of each UTF-8 length class and the boundaries between them (bytes per Buffer.byteLength).
+  const cases: Array<[string, string]> = [
+    ['ASCII', 'a'],
+    ['U+007F', '\u007f'],
+    ['U+0080', '\u0080'],
+    ['U+07FF', '\u07ff'],
+    ['U+0800', '\u0800'],
+    ['U+D7FF', '\ud7ff'],
+    ['U+FFFF', '\uffff'],
+    ['a pair (U+10000)', '\ud800\udc00'],
+    ['a pair (U+10FFFF)', '\udbff\udfff'],
+    ['a lone high surrogate', '\ud800'],
+    ['a lone high surrogate then ASCII', '\udbffa'],
+    ['a lone low surrogate', '\udc00'],
+    ['a low then a high surrogate', '\udc00\ud800'],
+    ['U+0800 then a low surrogate', '\u0800\udc00'],
+    ['U+E000 then a low surrogate', '\ue000\udfff'],
+    ['two high surrogates then a low one', '\ud800\udbff\udc00'],
+    ['mixed', 'a\u00e9\u20ac\ud83d\ude00z'],
+  ];
+  it.each(cases)('counts %s as Buffer.byteLength does, at every max around it', (_, text) => {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    for (let max = 0; max <= bytes + 2; max++) expect([max, utf8LongerThan(text, max)]).toEqual([max, bytes > max]);
+  });
+
+  it('is exact at the boundary for text of every kind (property)', () => {
+    const unit = fc.oneof(
+      fc.constantFrom(
+        'a',
+        '\u007f',
+        '\u0080',
+        '\u07ff',
+        '\u0800',
+        '\ud7ff',
+        '\ud800',
+        '\udbff',
+        '\udc00',
+        '\udfff',
+        '\uffff',
+      ),
+      fc.string({ unit: 'binary', maxLength: 1 }),
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), fc.integer({ min: -2, max: 2 }), (units, delta) => {
+        const text = units.join('');
+        const max = Math.max(0, Buffer.byteLength(text, 'utf8') + delta);
+        expect(utf8LongerThan(text, max)).toBe(Buffer.byteLength(text, 'utf8') > max);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('says no for the empty text and yes for ASCII text one byte over', () => {
+    expect(utf8LongerThan('', 0)).toBe(false);
+    expect(utf8LongerThan('abc', 3)).toBe(false);
+    expect(utf8LongerThan('abcd', 3)).toBe(true);
   });
 });

@@ -9,21 +9,6 @@
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Whether `text` takes more than `max` bytes in UTF-8. Stops as soon as it does, so the work is
- * bounded by `max`, however long `text` is (every UTF-16 unit is at least one byte).
- */
-export function utf8LongerThan(text: string, max: number): boolean {
-  if (text.length > max) return true;
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3; // a surrogate pair is 4 bytes
-    if (bytes > max) return true;
-  }
-  return false;
-}
-
-/**
  * The UTF-8 length of `text` in bytes, or a number above `max` as soon as it passes it (the work
  * is bounded by `max`). A lone surrogate counts as the 3 bytes of the U+FFFD an encoder writes.
  */
@@ -41,4 +26,9 @@ export function utf8Bytes(text: string, max: number): number {
     if (bytes > max) return max + 1;
   }
   return bytes;
+}
+
+/** Whether `text` takes more than `max` bytes in UTF-8; the work is bounded by `max` ({@link utf8Bytes}). */
+export function utf8LongerThan(text: string, max: number): boolean {
+  return utf8Bytes(text, max) > max;
 }
