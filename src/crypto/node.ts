@@ -11,6 +11,7 @@ import {
   createHmac,
   createPrivateKey,
   createPublicKey,
+  createSecretKey,
   generateKeyPair,
   KeyObject,
   randomFillSync,
@@ -18,6 +19,7 @@ import {
   verify,
 } from 'node:crypto';
 import * as nodeCrypto from 'node:crypto';
+import { boundedCache } from '../cache/bounded.js';
 import type { CryptoKeyLike } from './key-like.js';
 import type { KeyHandle, RsaKeyParameters } from './backend.js';
 
@@ -42,9 +44,21 @@ export function sha1Hex(data: string): Promise<string> {
   return Promise.resolve(createHash('sha1').update(data, 'utf8').digest('hex'));
 }
 
-/** Raw HMAC-SHA1 of the UTF-8 bytes of `data` under the UTF-8 bytes of `key`. */
+/**
+ * HMAC keys as key objects, by key text: `createHmac` with a string key converts and copies it on
+ * every call (about a fifth of an HMAC over a 1 KB base string). The web backend caches its
+ * imported keys the same way and to the same bound.
+ */
+const hmacKeys = /* @__PURE__ */ boundedCache<KeyObject>(64);
+
+/** Raw HMAC-SHA1 of the UTF-8 bytes of `data` under the UTF-8 bytes of `key` (key object cached). */
 export function hmacSha1(key: string, data: string): Promise<Uint8Array> {
-  return Promise.resolve(bytes(createHmac('sha1', key).update(data, 'utf8').digest()));
+  let k = hmacKeys.get(key);
+  if (k === undefined) {
+    k = createSecretKey(Buffer.from(key));
+    hmacKeys.set(key, k);
+  }
+  return Promise.resolve(bytes(createHmac('sha1', k).update(data, 'utf8').digest()));
 }
 
 /** Imports an RSA private key from PKCS#8 DER. */

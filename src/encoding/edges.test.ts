@@ -64,6 +64,17 @@ describe('percentDecode hex digits and messages', () => {
     expect(encodingError(() => percentDecode('ab%')).message).toBe('malformed percent-escape at index 2');
     expect(encodingError(() => percentDecode('%41%4z')).message).toBe('malformed percent-escape at index 3');
     expect(encodingError(() => percentDecode('x%C3')).message).toBe('percent-escapes at index 1 are not valid UTF-8');
+    // After ASCII escapes, decoded one by one, the rest of the text is decoded apart: its
+    // indexes still count from the start of the whole text.
+    expect(encodingError(() => percentDecode('%41x%2B%C3')).message).toBe(
+      'percent-escapes at index 7 are not valid UTF-8',
+    );
+    expect(encodingError(() => percentDecode('%41%C3%A9%2')).message).toBe('malformed percent-escape at index 9');
+  });
+  it('decodes ASCII escapes before, between and after multi-byte ones as decodeURIComponent does', () => {
+    for (const s of ['a%2Bb%C3%A9c%3D', '%3D%D0%B9', '%D0%B9%3D', '%2F%F0%9F%8E%89%2B%20x', '%25%32%35']) {
+      expect(percentDecode(s)).toBe(decodeURIComponent(s));
+    }
   });
   it('refuses a lone byte 0x80 (a continuation byte, the first that is not ASCII) as decodeURIComponent does', () => {
     for (const s of ['%80', 'a%80b', '%41%80']) {

@@ -215,22 +215,48 @@ const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})*(%(?![0-9A-Fa-f]{2}))|(?:%[0-9A-Fa-f]{2}
  */
 export function percentDecode(value: string): string {
   assertWellFormed(value);
-  if (!value.includes('%')) return value;
-  // A well-formed text whose escapes are all valid UTF-8 decodes in one native call; only on a
-  // fault is the text walked run by run, to name what is wrong and where.
+  let at = value.indexOf('%');
+  if (at < 0) return value;
+  // ASCII escapes (reserved characters, Base64's "+/=" in a header) decode here one at a time;
+  // from the first escape of a byte above 0x7F, or a malformed one, the rest of the text goes
+  // to the runtime's UTF-8 decoder (every escape before it was ASCII, so the split is exact).
+  let out = '';
+  let from = 0;
+  do {
+    const byte = (hexDigit(value.charCodeAt(at + 1)) << 4) | hexDigit(value.charCodeAt(at + 2));
+    if (byte < 0 || byte > 0x7f) return out + value.slice(from, at) + decodeRest(value, at);
+    out += value.slice(from, at) + String.fromCharCode(byte);
+    from = at + 3;
+    at = value.indexOf('%', from);
+  } while (at >= 0);
+  return out + value.slice(from);
+}
+
+/** The value of a hex digit in either case, or -1 (also for NaN, past the end of the text). */
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lower = c | 32;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
+}
+
+/** `value` from index `at` decoded; a fault is named with its index in the whole `value`. */
+function decodeRest(value: string, at: number): string {
+  const rest = value.slice(at);
+  // Well-formed UTF-8 escapes decode in one native call; only on a fault is the rest walked
+  // run by run, to name what is wrong and where.
   try {
-    return decodeURIComponent(value);
+    return decodeURIComponent(rest);
   } catch {
     // located below
   }
   // Each match is a run of consecutive %XX escapes, decoded as UTF-8 at once, or such a run
   // ending in a "%" without two hex digits. Left to right, so the first fault is reported.
-  return value.replace(ESCAPE_RUN, (run: string, bad: string | undefined, at: number) => {
-    if (bad !== undefined) throw new EncodingError(`malformed percent-escape at index ${at + run.length - 1}`);
+  return rest.replace(ESCAPE_RUN, (run: string, bad: string | undefined, i: number) => {
+    if (bad !== undefined) throw new EncodingError(`malformed percent-escape at index ${at + i + run.length - 1}`);
     try {
       return decodeURIComponent(run);
     } catch {
-      throw new EncodingError(`percent-escapes at index ${at} are not valid UTF-8`);
+      throw new EncodingError(`percent-escapes at index ${at + i} are not valid UTF-8`);
     }
   });
 }

@@ -116,6 +116,8 @@ export async function firstMatch<K>(
   keys: readonly ListedKey<K>[],
   check: (key: K) => Promise<boolean>,
 ): Promise<number> {
+  // One key (no rotation), the usual case: no list of promises to build and wait for.
+  if (keys.length === 1) return (await check(keys[0]!.key)) === true ? 0 : -1;
   const results = await Promise.all(keys.map((k) => check(k.key)));
   let found = -1;
   for (let i = results.length - 1; i >= 0; i--) found = results[i] === true ? i : found;

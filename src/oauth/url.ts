@@ -88,7 +88,11 @@ export function splitUrl(url: string): SplitUrl {
   if (typeof url !== 'string') throw bad(`must be a string, got ${url === null ? 'null' : typeof url}`);
   const n = url.length;
   if (n > MAX_URL_LENGTH) throw bad(`is longer than ${MAX_URL_LENGTH} characters`);
-  if (/[\x00-\x1f\x7f]/.test(url)) throw bad('must not contain control characters');
+  // A loop, not a regular expression: measured, the expression cost a request more.
+  for (let i = 0; i < n; i++) {
+    const c = url.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) throw bad('must not contain control characters');
+  }
   // For "", charCodeAt gives NaN, not a space.
   if (url.charCodeAt(0) === 0x20 || url.charCodeAt(n - 1) === 0x20) {
     throw bad('must not have leading or trailing spaces');

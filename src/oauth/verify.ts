@@ -150,6 +150,11 @@ export function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOpt
   return verifyOAuthWith(request, options, importPublicKey);
 }
 
+/** Whether `received` is the HMAC-SHA1 of the base string under `secret` (empty token secret). */
+async function hmacMatches(secret: string, baseString: string, received: Uint8Array): Promise<boolean> {
+  return timingSafeEqual(await hmacSha1(percentEncode(secret) + '&', baseString), received);
+}
+
 /**
  * {@link verifyOAuth} with the RSA key reader passed in: `undefined` refuses RSA-SHA256 requests,
  * so a bundle that never passes `importPublicKey` (paysig/hmac) leaves `keys/` out. @internal
@@ -247,11 +252,14 @@ export async function verifyOAuthWith(
           : 'HMAC-SHA1 is not allowed for this consumer (no consumer secret)',
       );
     }
-    const tokenSecret = '';
-    // Every listed secret is computed and compared (constant time each), whichever matches.
-    matched = await firstMatch(secrets, async (secret) =>
-      timingSafeEqual(await hmacSha1(percentEncode(secret) + '&' + tokenSecret, baseString), received),
-    );
+    // Every listed secret is computed and compared (constant time each), whichever matches;
+    // one secret, the usual case, without the list's promises.
+    matched =
+      secrets.length === 1
+        ? (await hmacMatches(secrets[0]!.key, baseString, received))
+          ? 0
+          : -1
+        : await firstMatch(secrets, (secret) => hmacMatches(secret, baseString, received));
   } else {
     const publicKeys = listKeys<string | CryptoKeyLike>(creds.publicKey, 'publicKey', isPublicKeyGiven);
     keys = publicKeys;
