@@ -7,7 +7,7 @@
  */
 import { KeyError } from '../errors/index.js';
 import { pkcs1ToPkcs8, pkcs1ToSpki } from './der-write.js';
-import { pkcs8ToPkcs1, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1, type RsaInfo } from './der.js';
+import { pkcs8ToPkcs1, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1 } from './der.js';
 import { parsePem, type Pem, type PemLabel } from './pem.js';
 import { checkRsaKey } from './rules.js';
 
@@ -75,7 +75,7 @@ function decodeHinted(pem: Pem, decode: (pem: Pem) => DecodedKey): DecodedKey {
 }
 
 function decodeAs(pem: Pem): DecodedKey {
-  return kindOf(pem) === 'private' ? decodePrivate(pem) : decodePublic(pem);
+  return (kindOf(pem) === 'private' ? decodePrivate : decodePublic)(pem);
 }
 
 /*
@@ -86,17 +86,13 @@ function decodeAs(pem: Pem): DecodedKey {
 /** A `PRIVATE KEY` (PKCS#8) or `RSA PRIVATE KEY` (PKCS#1) block. */
 function decodePrivate(pem: Pem): DecodedKey {
   const pkcs1 = pem.label === 'PRIVATE KEY' ? pkcs8ToPkcs1(pem.der) : pem.der;
-  return decoded(pem, pkcs1, readRsaPrivateKey(pkcs1));
+  return { kind: 'private', label: pem.label, ...readRsaPrivateKey(pkcs1), pkcs1 };
 }
 
 /** A `PUBLIC KEY` (SPKI) or `RSA PUBLIC KEY` (PKCS#1) block. */
 function decodePublic(pem: Pem): DecodedKey {
   const pkcs1 = pem.label === 'PUBLIC KEY' ? spkiToPkcs1(pem.der) : pem.der;
-  return decoded(pem, pkcs1, readRsaPublicKey(pkcs1));
-}
-
-function decoded(pem: Pem, pkcs1: Uint8Array, info: RsaInfo): DecodedKey {
-  return { kind: kindOf(pem), label: pem.label, bits: info.bits, exponent: info.exponent, pkcs1 };
+  return { kind: 'public', label: pem.label, ...readRsaPublicKey(pkcs1), pkcs1 };
 }
 
 /**
