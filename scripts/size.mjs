@@ -21,7 +21,9 @@ const PUBLIC_READER = { text: 'SubjectPublicKeyInfo', what: 'the public-key read
 
 /**
  * Goals (issue 24's budgets) and enforced ceilings (the sizes of 2026-11-26 after round three's
- * features, key rotation, byte caps, CryptoKey checks and better messages, plus about 2%), gzip bytes.
+ * features, key rotation, byte caps, CryptoKey checks and better messages, plus about 2%; lowered
+ * for signOAuth, verifyOAuth and verifyRequest when each half of the key reader left the other
+ * half's bundles), gzip bytes.
  * The `paysig/hmac` rows are what an HMAC-only signer or verifier pays: no RSA key reader.
  */
 export const ENTRIES = [
@@ -30,7 +32,7 @@ export const ENTRIES = [
     name: 'signOAuth',
     code: "export { signOAuth } from './index.js';",
     goal: null,
-    maxGzip: 10000,
+    maxGzip: 9770,
     without: PUBLIC_READER,
   },
   {
@@ -44,7 +46,7 @@ export const ENTRIES = [
     name: 'verifyOAuth',
     code: "export { verifyOAuth } from './index.js';",
     goal: null,
-    maxGzip: 13800,
+    maxGzip: 13390,
     without: PRIVATE_READER,
   },
   {
@@ -58,7 +60,7 @@ export const ENTRIES = [
     name: 'verifyRequest',
     code: "export { verifyRequest } from './index.js';",
     goal: 12288,
-    maxGzip: 22700,
+    maxGzip: 22270,
     without: PRIVATE_READER,
   },
   { name: 'everything', code: "export * from './index.js';", goal: 20480, maxGzip: 36230 },
