@@ -7,7 +7,7 @@
  */
 import { KeyError } from '../errors/index.js';
 import { pkcs1ToPkcs8, pkcs1ToSpki } from './der-write.js';
-import { pkcs8ToPkcs1, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1, type RsaInfo } from './der.js';
+import { pkcs8ToPkcs1, readRsaPrivateKey, readRsaPublicKey, spkiToPkcs1 } from './der.js';
 import { parsePem, type Pem, type PemLabel } from './pem.js';
 import { checkRsaKey } from './rules.js';
 
@@ -53,13 +53,17 @@ const FORM: Record<PemLabel, string> = {
  * `RSA PRIVATE KEY`, and the like) is refused with a message that names the right armour.
  */
 export function decodeKeyPem(text: string): DecodedKey {
-  const pem = parsePem(text);
+  return decodeHinted(parsePem(text), decodeAs);
+}
+
+/** Decodes `pem` with `decode`; when that fails, says so with the right armour if the other label of the half reads. */
+function decodeHinted(pem: Pem, decode: (pem: Pem) => DecodedKey): DecodedKey {
   try {
-    return decodeAs(pem);
+    return decode(pem);
   } catch (error) {
     const other = SWAPPED[pem.label];
     try {
-      decodeAs({ label: other, der: pem.der });
+      decode({ label: other, der: pem.der });
     } catch {
       throw error;
     }
@@ -71,41 +75,53 @@ export function decodeKeyPem(text: string): DecodedKey {
 }
 
 function decodeAs(pem: Pem): DecodedKey {
-  let pkcs1: Uint8Array;
-  let info: RsaInfo;
-  switch (pem.label) {
-    case 'PRIVATE KEY':
-      pkcs1 = pkcs8ToPkcs1(pem.der);
-      info = readRsaPrivateKey(pkcs1);
-      break;
-    case 'RSA PRIVATE KEY':
-      pkcs1 = pem.der;
-      info = readRsaPrivateKey(pkcs1);
-      break;
-    case 'PUBLIC KEY':
-      pkcs1 = spkiToPkcs1(pem.der);
-      info = readRsaPublicKey(pkcs1);
-      break;
-    case 'RSA PUBLIC KEY':
-      pkcs1 = pem.der;
-      info = readRsaPublicKey(pkcs1);
-      break;
-  }
-  return { kind: kindOf(pem), label: pem.label, bits: info.bits, exponent: info.exponent, pkcs1 };
+  return (kindOf(pem) === 'private' ? decodePrivate : decodePublic)(pem);
+}
+
+/*
+ * One decoder per half, so that a bundle which only verifies carries no private-key reader and
+ * one which only signs no public-key reader.
+ */
+
+/** A `PRIVATE KEY` (PKCS#8) or `RSA PRIVATE KEY` (PKCS#1) block. */
+function decodePrivate(pem: Pem): DecodedKey {
+  const pkcs1 = pem.label === 'PRIVATE KEY' ? pkcs8ToPkcs1(pem.der) : pem.der;
+  return { kind: 'private', label: pem.label, ...readRsaPrivateKey(pkcs1), pkcs1 };
+}
+
+/** A `PUBLIC KEY` (SPKI) or `RSA PUBLIC KEY` (PKCS#1) block. */
+function decodePublic(pem: Pem): DecodedKey {
+  const pkcs1 = pem.label === 'PUBLIC KEY' ? spkiToPkcs1(pem.der) : pem.der;
+  return { kind: 'public', label: pem.label, ...readRsaPublicKey(pkcs1), pkcs1 };
 }
 
 /**
  * Decodes a PEM key that must be of `kind`, checks it against the rules of `rules.ts` (modulus
- * size, public exponent; private keys too) and returns the DER the backend
- * imports: PKCS#8 for a private key, SPKI for a public one (canonical re-encodings).
+ * size, public exponent; private keys too) and returns the DER the backend imports (canonical
+ * re-encodings). The half is checked from the label before the DER is read.
  */
-export function keyDerFor(text: string, kind: KeyKind): Uint8Array {
-  const key = decodeKeyPem(text);
-  if (key.kind !== kind) {
-    throw new KeyError(`got a ${key.kind} key (BEGIN ${key.label}) where a ${kind} key is needed`);
-  }
+function keyDer(
+  text: string,
+  kind: KeyKind,
+  decode: (pem: Pem) => DecodedKey,
+  wrap: (pkcs1: Uint8Array) => Uint8Array,
+): Uint8Array {
+  const pem = parsePem(text);
+  const got = kindOf(pem);
+  if (got !== kind) throw new KeyError(`got a ${got} key (BEGIN ${pem.label}) where a ${kind} key is needed`);
+  const key = decodeHinted(pem, decode);
   checkRsaKey(key.bits, key.exponent);
-  return kind === 'private' ? pkcs1ToPkcs8(key.pkcs1) : pkcs1ToSpki(key.pkcs1);
+  return wrap(key.pkcs1);
+}
+
+/** {@link keyDer} for a private key: PKCS#8 DER. */
+export function privateKeyDer(text: string): Uint8Array {
+  return keyDer(text, 'private', decodePrivate, pkcs1ToPkcs8);
+}
+
+/** {@link keyDer} for a public key: SPKI DER. */
+export function publicKeyDer(text: string): Uint8Array {
+  return keyDer(text, 'public', decodePublic, pkcs1ToSpki);
 }
 
 /**

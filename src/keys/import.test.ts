@@ -54,6 +54,19 @@ describe('every test key file', () => {
     await expect(importPrivateKey(pemOf('rsa-1024-pkcs8'))).rejects.toBeInstanceOf(WeakKeyError);
   });
 
+  it('says which kind it got from the label alone, before reading the DER of the wrong half', async () => {
+    // A body that is no key at all: the wrong half is what the caller must fix first.
+    const junk = Uint8Array.of(0x30, 0x03, 0x02, 0x01, 0x05);
+    await expect(importPublicKey(formatPem('PRIVATE KEY', junk))).rejects.toThrow(
+      'got a private key (BEGIN PRIVATE KEY) where a public key is needed',
+    );
+    await expect(importPrivateKey(formatPem('RSA PUBLIC KEY', junk))).rejects.toThrow(
+      'got a public key (BEGIN RSA PUBLIC KEY) where a private key is needed',
+    );
+    // Of the right half, the same body is refused as malformed DER.
+    await expect(importPublicKey(formatPem('RSA PUBLIC KEY', junk))).rejects.toThrow('malformed key DER');
+  });
+
   it('refuses values that are neither PEM strings nor CryptoKeys', async () => {
     for (const v of [undefined, null, 42, {}, new Uint8Array(4)]) {
       expect(await codeOf(importPrivateKey(v as unknown as string))).toBe('ERR_KEY_INVALID');

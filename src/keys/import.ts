@@ -11,7 +11,7 @@ import { backendName, fromCryptoKey, importPrivateKey as importPkcs8, importPubl
 import { rsaKeyParameters } from '#crypto';
 import type { KeyHandle } from '../crypto/backend.js';
 import { KeyError, PaysigError } from '../errors/index.js';
-import { keyDerFor, type KeyKind } from './decode.js';
+import { privateKeyDer, publicKeyDer, type KeyKind } from './decode.js';
 import { checkRsaKey } from './rules.js';
 import { promiseCache, type PromiseCache } from '../cache/promise.js';
 import { cryptoKeySlots, type CryptoKeyLike, type CryptoKeySlots } from '../crypto/key-like.js';
@@ -37,12 +37,15 @@ async function load(der: Uint8Array, kind: KeyKind): Promise<KeyHandle> {
   }
 }
 
-function importPem(pem: string, kind: KeyKind): Promise<KeyHandle> {
+/** Reads a PEM key of one half into the DER its backend imports (`decode.ts`). */
+type DerOf = (pem: string) => Uint8Array;
+
+function importPem(pem: string, kind: KeyKind, derOf: DerOf): Promise<KeyHandle> {
   let der: Uint8Array | undefined;
   // The PEM is decoded only on a miss; a malformed one rejects here and is never cached.
   return pemCache[kind].get(pem, () => {
     try {
-      der = keyDerFor(pem, kind);
+      der = derOf(pem);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -118,8 +121,8 @@ function importCryptoKey(key: CryptoKey, slots: CryptoKeySlots, kind: KeyKind): 
   return promise;
 }
 
-function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandle> {
-  if (typeof key === 'string') return importPem(key, kind);
+function importKey(key: string | CryptoKeyLike, kind: KeyKind, derOf: DerOf): Promise<KeyHandle> {
+  if (typeof key === 'string') return importPem(key, kind, derOf);
   const slots = cryptoKeySlots(key);
   if (slots !== undefined) return importCryptoKey(key as CryptoKey, slots, kind);
   if (
@@ -162,7 +165,7 @@ function importKey(key: string | CryptoKeyLike, kind: KeyKind): Promise<KeyHandl
  *   PEM, a public key, a non-RSA key, a key the backend refuses
  */
 export function importPrivateKey(key: string | CryptoKeyLike): Promise<KeyHandle> {
-  return importKey(key, 'private');
+  return importKey(key, 'private', privateKeyDer);
 }
 
 /**
@@ -182,5 +185,5 @@ export function importPrivateKey(key: string | CryptoKeyLike): Promise<KeyHandle
  *   non-RSA key, a key the backend refuses
  */
 export function importPublicKey(key: string | CryptoKeyLike): Promise<KeyHandle> {
-  return importKey(key, 'public');
+  return importKey(key, 'public', publicKeyDer);
 }
