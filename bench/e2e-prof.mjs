@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Summarises the CPU profiles of `node bench/e2e.mjs --prof` (bench/out/prof/*.cpuprofile): self
+// time by file group and by function, as shares of the non-idle samples of each server process.
+//
+//   node bench/e2e-prof.mjs [mode ...] [--top N]
+//   modes: reference minimal minimal-fetch fetch node (default: minimal node)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const args = process.argv.slice(2);
+const topAt = args.indexOf('--top');
+const TOP = topAt >= 0 ? Number(args[topAt + 1]) : 25;
+const modes = args.filter((a, i) => !a.startsWith('--') && i !== topAt + 1);
+if (modes.length === 0) modes.push('minimal', 'node');
+
+/** A file group: paysig's folder under dist/ or src/, bench, node internals by module, or native. */
+function groupOf(url, name) {
+  if (url === '') {
+    if (name === '(garbage collector)') return 'gc';
+    if (name === '(program)') return 'program';
+    if (name === '(idle)') return 'idle';
+    return `native: ${name}`;
+  }
+  const m = url.match(/\/(?:dist|src)\/([a-z-]+)\//);
+  if (m && !url.includes('node_modules')) return `paysig ${m[1]}`;
+  if (url.includes('/bench/')) return 'bench';
+  const n = url.match(/^node:internal\/([a-z_]+)/);
+  if (n) return `node ${n[1]}`;
+  if (url.startsWith('node:')) return `node ${url.slice(5)}`;
+  return url;
+}
+
+for (const mode of modes) {
+  const prof = JSON.parse(readFileSync(join(here, 'out', 'prof', `${mode}.cpuprofile`), 'utf8'));
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const counts = new Map();
+  for (const id of prof.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const groups = new Map();
+  const fns = new Map();
+  let total = 0;
+  for (const [id, c] of counts) {
+    const { callFrame: f } = byId.get(id);
+    const group = groupOf(f.url, f.functionName);
+    if (group === 'idle') continue;
+    total += c;
+    groups.set(group, (groups.get(group) ?? 0) + c);
+    const file = f.url.replace(/^.*\/(dist|src|bench)\//, '$1/');
+    const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+    fns.set(key, (fns.get(key) ?? 0) + c);
+  }
+  const pct = (c) => `${((100 * c) / total).toFixed(1).padStart(5)}%`;
+  console.log(`\n## ${mode}: ${total} non-idle samples`);
+  console.log('\n### by group');
+  for (const [g, c] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${pct(c)} ${c} ${g}`);
+  console.log('\n### by function');
+  for (const [g, c] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${pct(c)} ${c} ${g}`);
+}
