@@ -2,7 +2,8 @@
 // Summarises the CPU profiles of `node bench/e2e.mjs --prof` (bench/out/prof/*.cpuprofile): self
 // time by file group and by function, as shares of the non-idle samples of each server process.
 //
-//   node bench/e2e-prof.mjs [mode ...] [--top N]
+//   node bench/e2e-prof.mjs [mode ...] [--top N] [--dir <dir>]
+//   also lists paysig's functions by inclusive time (self and callees)
 //   modes: reference minimal minimal-fetch fetch node (default: minimal node)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +12,10 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
+const dirAt = args.indexOf('--dir');
 const TOP = topAt >= 0 ? Number(args[topAt + 1]) : 25;
-const modes = args.filter((a, i) => !a.startsWith('--') && i !== topAt + 1);
+const dir = dirAt >= 0 ? args[dirAt + 1] : join(here, 'out', 'prof');
+const modes = args.filter((a, i) => !a.startsWith('--') && i !== topAt + 1 && i !== dirAt + 1);
 if (modes.length === 0) modes.push('minimal', 'node');
 
 /** A file group: paysig's folder under dist/ or src/, bench, node internals by module, or native. */
@@ -33,8 +36,10 @@ function groupOf(url, name) {
 }
 
 for (const mode of modes) {
-  const prof = JSON.parse(readFileSync(join(here, 'out', 'prof', `${mode}.cpuprofile`), 'utf8'));
+  const prof = JSON.parse(readFileSync(join(dir, `${mode}.cpuprofile`), 'utf8'));
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map();
+  for (const n of prof.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
   const counts = new Map();
   for (const id of prof.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
   const groups = new Map();
@@ -50,10 +55,26 @@ for (const mode of modes) {
     const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
     fns.set(key, (fns.get(key) ?? 0) + c);
   }
+  // Inclusive: each function once per sample, whatever its depth in the stack.
+  const inclusive = new Map();
+  for (const [id, c] of counts) {
+    if (byId.get(id).callFrame.functionName === '(idle)') continue;
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parentOf.get(at)) {
+      const f = byId.get(at).callFrame;
+      if (!/\/(dist|src)\//.test(f.url)) continue;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(dist|src)\//, '$1/')}:${f.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inclusive.set(key, (inclusive.get(key) ?? 0) + c);
+    }
+  }
   const pct = (c) => `${((100 * c) / total).toFixed(1).padStart(5)}%`;
   console.log(`\n## ${mode}: ${total} non-idle samples`);
   console.log('\n### by group');
   for (const [g, c] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${pct(c)} ${c} ${g}`);
   console.log('\n### by function');
   for (const [g, c] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${pct(c)} ${c} ${g}`);
+  console.log("\n### paysig's functions, inclusive");
+  for (const [g, c] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${pct(c)} ${c} ${g}`);
 }

@@ -161,6 +161,10 @@ export interface RequestReader {
   readBody(max: number): Promise<string>;
 }
 
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
 type Endpoint = { endpointId?: string; endpointGroupId?: string };
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -230,7 +234,9 @@ export async function verifyRequestParts(
     const who: Mutable<CredentialsQuery> = { operation: op };
     if (login !== undefined) who.login = login;
     withEndpoint(who, endpoint);
-    const creds = await options.credentials(who);
+    const found = options.credentials(who);
+    // A synchronous lookup is used as it is: an await would only add a turn.
+    const creds = isThenable(found) ? await found : found;
     const keys = listKeys(creds?.controlKey, 'controlKey', isSecretKey);
     if (keys.length === 0) {
       const field =
