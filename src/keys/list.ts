@@ -116,6 +116,7 @@ export async function firstMatch<K>(
   keys: readonly ListedKey<K>[],
   check: (key: K) => Promise<boolean>,
 ): Promise<number> {
+  if (keys.length === 1) return (await check(keys[0]!.key)) === true ? 0 : -1; // no Promise.all for one key
   const results = await Promise.all(keys.map((k) => check(k.key)));
   let found = -1;
   for (let i = results.length - 1; i >= 0; i--) found = results[i] === true ? i : found;
