@@ -15,7 +15,8 @@ const topAt = args.indexOf('--top');
 const dirAt = args.indexOf('--dir');
 const TOP = topAt >= 0 ? Number(args[topAt + 1]) : 25;
 const dir = dirAt >= 0 ? args[dirAt + 1] : join(here, 'out', 'prof');
-const modes = args.filter((a, i) => !a.startsWith('--') && i !== topAt + 1 && i !== dirAt + 1);
+const valueAt = new Set([topAt, dirAt].filter((i) => i >= 0).map((i) => i + 1));
+const modes = args.filter((a, i) => !a.startsWith('--') && !valueAt.has(i));
 if (modes.length === 0) modes.push('minimal', 'node');
 
 /** A file group: paysig's folder under dist/ or src/, bench, node internals by module, or native. */
