@@ -126,7 +126,7 @@ function readIncoming<T>(
     let timer: ReturnType<typeof setTimeout> | undefined;
     // The deadline is armed at the end of the current turn, not now: a body that came in the same
     // packets as the headers has been pushed, emitted and ended by then (Node's parser pushes it
-    // right after the request handler returns, and stream events run on process.nextTick, before
+    // right after the request handler returns, and stream events run as next-tick jobs, before
     // promise jobs), so most requests never create and clear a timer. setTimeout cannot wait
     // longer than 2^31 - 1 ms; Infinity (or more) means no deadline.
     if (timeoutMs < 2 ** 31) {
