@@ -7,10 +7,14 @@
 // requests answered. Rounds interleave the servers so load from elsewhere hits them alike; the
 // figure is the median round.
 //
-//   node bench/e2e.mjs [--quick] [--publish] [--dist <dir>] [--prof]
+//   node bench/e2e.mjs [--quick] [--publish] [--dist <dir>] [--prof] [--modes a,b] [--scenario s] [--requests N] [--rounds N]
 //   --quick    one short round (smoke run); writes nothing
+//   --scenario sale|payout  only that scenario, writes nothing
+//   --modes    only these servers (ids below; the references a ratio needs are added), writes nothing
+//   --requests, --rounds  override the requests per run (warm-up: 30% of it) and the rounds; write nothing
 //   --publish  write bench/e2e-results.json and the table in bench/README.md (else bench/out/)
-//   --prof     start the servers with --cpu-prof (profiles in bench/out/prof/)
+//   --prof     start the servers with --cpu-prof (profiles in bench/out/prof/; summary: bench/e2e-prof.mjs);
+//              --prof-interval <us> sets the sampling interval (default 1000)
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -29,21 +33,31 @@ if (!existsSync(join(distDir, 'node', 'index.js'))) {
   console.error(`${distDir} has no node/index.js: run \`npm run build\` first`);
   process.exit(1);
 }
-const quick = flag('--quick');
-const ROUNDS = quick ? 1 : 3;
-const REQUESTS = quick ? 2_000 : 10_000;
-const WARMUP = quick ? 500 : 3_000;
+const partial = ['--modes', '--requests', '--rounds', '--scenario'].some(flag);
+const quick = flag('--quick') || partial;
+const ROUNDS = value('--rounds') !== undefined ? Number(value('--rounds')) : flag('--quick') ? 1 : 3;
+const REQUESTS = value('--requests') !== undefined ? Number(value('--requests')) : flag('--quick') ? 2_000 : 10_000;
+const WARMUP = value('--requests') !== undefined ? Math.round(REQUESTS * 0.3) : flag('--quick') ? 500 : 3_000;
 const CONNECTIONS = 8;
-const CAP_SECONDS = quick ? 20 : 60;
+const CAP_SECONDS = flag('--quick') ? 20 : 60;
 
-const MODES = [
+const ALL_MODES = [
   { id: 'reference', name: 'plain node:crypto server (reference)' },
   { id: 'minimal', name: 'minimal hand-written check (bench/e2e-minimal.mjs)' },
   { id: 'minimal-fetch', name: 'builds the Request, then the minimal check' },
   { id: 'fetch', name: 'paysig verifyRequest(Request)', target: 1.6, vs: 'minimal-fetch', targetVs: 2.0 },
   { id: 'node', name: 'paysig/node verifyIncoming', target: 1.3, vs: 'minimal', targetVs: 1.25 },
 ];
-const SCENARIOS = ['sale (control C-B)', 'payout (OAuth HMAC-SHA1, 16 fields)'];
+const wanted = value('--modes')?.split(',');
+const MODES = ALL_MODES.filter(
+  (m) =>
+    wanted === undefined ||
+    m.id === 'reference' ||
+    wanted.includes(m.id) ||
+    ALL_MODES.some((n) => wanted.includes(n.id) && n.vs === m.id),
+);
+const ALL_SCENARIOS = ['sale (control C-B)', 'payout (OAuth HMAC-SHA1, 16 fields)'];
+const SCENARIOS = ALL_SCENARIOS.filter((s) => value('--scenario') === undefined || s.startsWith(value('--scenario')));
 
 const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
 
@@ -60,7 +74,12 @@ async function requestsFor(base) {
 
 function start(mode) {
   const execArgv = flag('--prof')
-    ? ['--cpu-prof', `--cpu-prof-dir=${join(here, 'out', 'prof')}`, `--cpu-prof-name=${mode}.cpuprofile`]
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${join(here, 'out', 'prof')}`,
+        `--cpu-prof-name=${mode}.cpuprofile`,
+        ...(value('--prof-interval') !== undefined ? [`--cpu-prof-interval=${value('--prof-interval')}`] : []),
+      ]
     : [];
   const child = fork(join(here, 'e2e-server.mjs'), [mode, distDir], {
     execArgv,
@@ -119,9 +138,11 @@ try {
   const reqs = new Map();
   for (const s of servers) reqs.set(s.mode, await requestsFor(s.base));
   for (const s of servers) for (const r of reqs.get(s.mode)) await gate(s, r);
-  for (const s of servers) for (const r of reqs.get(s.mode)) await load(s.base, r, WARMUP);
+  for (const s of servers)
+    for (const scenario of SCENARIOS) await load(s.base, reqs.get(s.mode)[ALL_SCENARIOS.indexOf(scenario)], WARMUP);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, scenario] of SCENARIOS.entries()) {
+    for (const scenario of SCENARIOS) {
+      const i = ALL_SCENARIOS.indexOf(scenario);
       for (const s of servers) {
         const before = await s.cpu();
         const t0 = performance.now();

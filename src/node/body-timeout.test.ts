@@ -129,6 +129,35 @@ describe('the deadline on a hand-driven request', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('is armed only for a body that has not ended by the end of the turn in which reading began', async () => {
+    vi.useFakeTimers();
+    const armed = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      // The usual case: the body came in the same packets as the headers and ends in this turn.
+      const req = new Stream();
+      const p = readIncomingBytes(req, 100, 1000);
+      req.emit('data', new Uint8Array([1, 2]));
+      req.emit('end');
+      await expect(p).resolves.toEqual(new Uint8Array([1, 2]));
+      expect(armed).not.toHaveBeenCalled();
+      // A body still arriving then gets the deadline, counted from that turn.
+      const late = new Stream();
+      let settled: unknown;
+      readIncomingBytes(late, 100, 1000).then(
+        (v) => (settled = v),
+        (e: unknown) => (settled = e),
+      );
+      late.emit('data', new Uint8Array(1));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(armed).toHaveBeenCalledTimes(1);
+      expect(settled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(settled).toMatchObject({ code: 'ERR_BODY_TIMEOUT', timeoutMs: 1000 });
+    } finally {
+      armed.mockRestore();
+    }
+  });
+
   it('checks the option: a positive number of milliseconds', () => {
     expect(bodyTimeoutOf({})).toBe(30_000);
     expect(bodyTimeoutOf({ bodyTimeoutMs: 5 })).toBe(5);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { concatBytes } from '../encoding/bytes.js';
+import { bodyText, concatBytes } from '../encoding/bytes.js';
 import { BodyConsumedError, BodyTimeoutError, BodyTooLargeError, InvalidInputError } from '../errors/index.js';
 import { headerOf, type IncomingMessageLike } from './incoming.js';
 
@@ -87,6 +87,25 @@ export function readIncomingBytes(
   max: number,
   timeoutMs: number = DEFAULT_BODY_TIMEOUT_MS,
 ): Promise<Uint8Array> {
+  return readIncoming(req, max, timeoutMs, asBytes);
+}
+
+/**
+ * {@link readIncomingBytes}, decoded as strict UTF-8 when the body ends (invalid UTF-8 rejects
+ * with `EncodingError`), without a second promise for the decoding. @internal
+ */
+export function readIncomingText(req: IncomingMessageLike, max: number, timeoutMs: number): Promise<string> {
+  return readIncoming(req, max, timeoutMs, bodyText);
+}
+
+const asBytes = (bytes: Uint8Array): Uint8Array => bytes;
+
+function readIncoming<T>(
+  req: IncomingMessageLike,
+  max: number,
+  timeoutMs: number,
+  finish: (bytes: Uint8Array) => T,
+): Promise<T> {
   assertUnread(req);
   if (req.readableEncoding !== undefined && req.readableEncoding !== null) {
     return Promise.reject(
@@ -99,20 +118,29 @@ export function readIncomingBytes(
   if (/^[0-9]+$/.test(declared) && Number(declared) > max) {
     return Promise.reject(new BodyTooLargeError(max));
   }
-  return new Promise<Uint8Array>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     let first: Uint8Array | undefined;
     let more: Uint8Array[] | undefined;
     let total = 0;
-    // setTimeout cannot wait longer than 2^31 - 1 ms; Infinity (or more) means no deadline.
-    const timer =
-      timeoutMs < 2 ** 31
-        ? setTimeout(() => {
-            done();
-            req.pause?.();
-            reject(new BodyTimeoutError(timeoutMs));
-          }, timeoutMs)
-        : undefined;
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The deadline is armed at the end of the current turn, not now: a body that came in the same
+    // packets as the headers has been pushed, emitted and ended by then (Node's parser pushes it
+    // right after the request handler returns, and stream events run as next-tick jobs, before
+    // promise jobs), so most requests never create and clear a timer. setTimeout cannot wait
+    // longer than 2^31 - 1 ms; Infinity (or more) means no deadline.
+    if (timeoutMs < 2 ** 31) {
+      queueMicrotask(() => {
+        if (settled) return;
+        timer = setTimeout(() => {
+          done();
+          req.pause?.();
+          reject(new BodyTimeoutError(timeoutMs));
+        }, timeoutMs);
+      });
+    }
     const done = (): void => {
+      settled = true;
       if (timer !== undefined) clearTimeout(timer);
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
@@ -137,7 +165,11 @@ export function readIncomingBytes(
     };
     const onEnd = (): void => {
       done();
-      resolve(more !== undefined ? concatBytes(more, total) : (first ?? EMPTY));
+      try {
+        resolve(finish(more !== undefined ? concatBytes(more, total) : (first ?? EMPTY)));
+      } catch (e) {
+        reject(e);
+      }
     };
     const onError = (error: unknown): void => {
       done();

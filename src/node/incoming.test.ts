@@ -30,6 +30,28 @@ function refusal(f: () => unknown): [string, string | undefined] {
 }
 
 describe('incomingUrl', () => {
+  it('answers a repeat of the last request from memory, and checks anything that differs from it', () => {
+    const ok = req({ host: 'gate.example.com' });
+    expect(incomingUrl(ok, undefined)).toBe('http://gate.example.com/paynet/api/v2/sale/1');
+    expect(incomingUrl(ok, undefined)).toBe('http://gate.example.com/paynet/api/v2/sale/1');
+    // Same target, another host: checked, and refused when it is not a host.
+    expect(refusal(() => incomingUrl(req({ host: 'gate.example.com/x' }), undefined))).toEqual([
+      'ERR_INVALID_INPUT',
+      'Host',
+    ]);
+    expect(refusal(() => incomingUrl(req({}), undefined))).toEqual(['ERR_INVALID_INPUT', 'Host']);
+    // Same host and target, another scheme or target: a new URL.
+    expect(incomingUrl(ok, undefined)).toBe('http://gate.example.com/paynet/api/v2/sale/1');
+    expect(incomingUrl(ok, { protocol: 'https' })).toBe('https://gate.example.com/paynet/api/v2/sale/1');
+    expect(incomingUrl(req({ host: 'gate.example.com' }, { url: '/paynet/api/v2/sale/2' }), undefined)).toBe(
+      'http://gate.example.com/paynet/api/v2/sale/2',
+    );
+    expect(refusal(() => incomingUrl(req({ host: 'gate.example.com' }, { url: 'sale' }), undefined))).toEqual([
+      'ERR_INVALID_INPUT',
+      'url',
+    ]);
+  });
+
   it('joins scheme, Host and the request target', () => {
     expect(incomingUrl(req({ host: 'gate.example.com' }), undefined)).toBe(
       'http://gate.example.com/paynet/api/v2/sale/1',

@@ -118,6 +118,11 @@ export function incomingUrl(req: IncomingMessageLike, options: IncomingUrlOption
     }
     host = forwarded(req, 'x-forwarded-host', hops) ?? host;
   }
+  const target = typeof req.originalUrl === 'string' ? req.originalUrl : req.url;
+  // The same URL as the last request (a server sees a few URLs again and again): the host was
+  // checked then, and the one string returned keeps its hash, so the URL caches downstream find
+  // it without hashing a new copy.
+  if (target === last.target && host === last.host && scheme === last.scheme && host !== undefined) return last.url;
   if (host === undefined) {
     throw new InvalidInputError(
       'the request has no Host header, so its absolute URL is unknown (HTTP/1.1 requires Host)',
@@ -130,9 +135,18 @@ export function incomingUrl(req: IncomingMessageLike, options: IncomingUrlOption
       { field: 'Host' },
     );
   }
-  const target = typeof req.originalUrl === 'string' ? req.originalUrl : req.url;
   if (typeof target !== 'string' || target.charCodeAt(0) !== 0x2f /* / */) {
     throw new InvalidInputError('the request target must be a path starting with "/"', { field: 'url' });
   }
-  return scheme + '://' + host + target;
+  const url = scheme + '://' + host + target;
+  last = { scheme, host, target, url };
+  return url;
 }
+
+/** The last URL {@link incomingUrl} built, from a host that passed its check. */
+let last: { scheme: string; host: string | undefined; target: unknown; url: string } = {
+  scheme: '',
+  host: undefined,
+  target: undefined,
+  url: '',
+};

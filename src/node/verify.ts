@@ -6,7 +6,7 @@
  */
 import { verifyRequestParts, type VerifiedRequest, type VerifyRequestOptions } from '../operations/verify.js';
 import { bodyText } from '../encoding/bytes.js';
-import { bodyTimeoutOf, explicitBody, readIncomingBytes, type IncomingBodyOptions } from './body.js';
+import { bodyTimeoutOf, explicitBody, readIncomingText, type IncomingBodyOptions } from './body.js';
 import { incomingUrl, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 
 /** Options of {@link verifyIncoming}: those of `verifyRequest`, and how to read the Node request. */
@@ -60,7 +60,7 @@ export function verifyIncoming(req: IncomingMessageLike, options: VerifyIncoming
       readBody: (max) =>
         options.body !== undefined
           ? Promise.resolve(bodyText(explicitBody(options.body, max)))
-          : readIncomingBytes(req, max, timeoutMs).then(bodyText),
+          : readIncomingText(req, max, timeoutMs),
     },
     options,
   );

@@ -182,6 +182,8 @@ export function assertAcceptMode(mode: unknown): asserts mode is AcceptMode | un
  *   {@link MAX_ACCEPT_RANGES} ranges, and for a strict refusal.
  */
 export function negotiateAccept(value: string | null | undefined, mode?: AcceptMode): ResponseFormat {
+  // The one media type of the API, alone (what paysig's signer sends): json in both modes.
+  if (value === ACCEPT) return 'json';
   if (value !== null && value !== undefined && value.length > MAX_ACCEPT_LENGTH) {
     throw new MediaTypeError(`Accept is longer than ${MAX_ACCEPT_LENGTH} characters`, { field: 'Accept' });
   }

@@ -39,6 +39,7 @@ export async function readBody(request: Request, max: number): Promise<string> {
 
 /** `application/x-www-form-urlencoded`, with at most a UTF-8 `charset` parameter. */
 export function checkContentType(value: string | null): void {
+  if (value === FORM_CONTENT_TYPE) return; // what clients send, spelled as checked below
   if (value === null)
     throw new MediaTypeError(`missing Content-Type: the body must be ${FORM_CONTENT_TYPE}`, { field: 'Content-Type' });
   const parts = value.split(';');

@@ -70,6 +70,27 @@ describe('refuseDuplicates', () => {
     expect(both.message).toBe('parameter "a" appears in both the query and the body: send each parameter once');
   });
 
+  it('refuses the same way on either side of 32 parameters (compared in pairs below, through a Map above)', () => {
+    for (const count of [4, 32, 33, 200]) {
+      const distinct: Array<[string, string]> = Array.from({ length: count - 1 }, (_, i) => [`f${i}`, String(i)]);
+      expect(() => refuseDuplicates(params([['q', '0']], distinct))).not.toThrow();
+      expect(() =>
+        refuseDuplicates(params([['oauth_nonce', 'n']], [...distinct.slice(1), ['oauth_nonce', 'n']])),
+      ).not.toThrow();
+      const body = thrown(() => refuseDuplicates(params([['q', '0']], [...distinct.slice(1), ['f1', 'again']])));
+      expect([count, body.message, body.field]).toEqual([
+        count,
+        'parameter "f1" appears twice in the body: send each parameter once',
+        'f1',
+      ]);
+      const both = thrown(() => refuseDuplicates(params([['f0', 'q']], distinct)));
+      expect([count, both.message]).toEqual([
+        count,
+        'parameter "f0" appears in both the query and the body: send each parameter once',
+      ]);
+    }
+  });
+
   it('shows at most 100 characters of a long name, in the message and the field', () => {
     const name = 'n'.repeat(100) + 'TAIL';
     const e = thrown(() =>

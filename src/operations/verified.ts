@@ -109,12 +109,52 @@ export interface VerifiedRequestOf<Id extends OperationId> extends VerifiedReque
  */
 export type VerifiedRequest = { [Id in OperationId]: VerifiedRequestOf<Id> }[OperationId];
 
-/** The result object, with `fields` built from the trimmed body pairs. @internal */
+/** Who a verified request is from: the login or consumer key, and the endpoint (or group) of the path. @internal */
+export interface VerifiedParty {
+  readonly login?: string;
+  readonly consumerKey?: string;
+  readonly endpointId?: string;
+  readonly endpointGroupId?: string;
+}
+
+/**
+ * The result object, with `fields` built from the trimmed body pairs (a field sent empty left
+ * out; a later repeat wins, as `Object.fromEntries` would have it). Built property by property:
+ * object spread and `Object.fromEntries` cost several microseconds per request in V8. The keys
+ * are in the order they always had: operationId, operation, scheme, login, consumerKey,
+ * endpointId or endpointGroupId, params, signedParams, responseFormat, fields, matchedKey.
+ * @internal
+ */
 export function verifiedResult(
   operation: Operation,
-  base: Omit<VerifiedRequestBase, 'matchedKey'>,
+  scheme: Scheme,
+  party: VerifiedParty,
+  params: Array<[string, string]>,
+  signedParams: readonly SignedParam[],
+  responseFormat: ResponseFormat,
   matchedKey: MatchedKey,
 ): VerifiedRequest {
-  const fields = Object.fromEntries(base.params.filter((p) => p[1] !== ''));
-  return { operationId: operation.id, operation, ...base, fields, matchedKey } as VerifiedRequest;
+  const out: Record<string, unknown> = { operationId: operation.id, operation, scheme };
+  if (party.login !== undefined) out.login = party.login;
+  if (party.consumerKey !== undefined) out.consumerKey = party.consumerKey;
+  if (party.endpointId !== undefined) out.endpointId = party.endpointId;
+  if (party.endpointGroupId !== undefined) out.endpointGroupId = party.endpointGroupId;
+  out.params = params;
+  out.signedParams = signedParams;
+  out.responseFormat = responseFormat;
+  out.fields = fieldsOf(params);
+  out.matchedKey = matchedKey;
+  return out as unknown as VerifiedRequest;
+}
+
+/** The non-empty pairs as an object; a name such as `__proto__` stays an own property. */
+function fieldsOf(params: ReadonlyArray<readonly [string, string]>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of params) {
+    if (value === '') continue;
+    if (name === '__proto__')
+      Object.defineProperty(fields, name, { value, writable: true, enumerable: true, configurable: true });
+    else fields[name] = value;
+  }
+  return fields;
 }
