@@ -57,6 +57,18 @@ describe('toMinorUnits', () => {
     );
   });
 
+  it('reads amounts of 18 and 19 digits exactly and refuses one past int64', () => {
+    expect(toMinorUnits('1234567890123456.78')).toBe(123456789012345678n);
+    expect(toMinorUnits('92233720368547758.07')).toBe(9223372036854775807n);
+    expect(() => toMinorUnits('92233720368547758.08')).toThrowError(
+      expect.objectContaining({ code: 'ERR_INVALID_AMOUNT' }),
+    );
+    expect(toMinorUnits('9.223372036854775807', 18)).toBe(9223372036854775807n);
+    expect(() => toMinorUnits('9.223372036854775808', 18)).toThrowError(
+      expect.objectContaining({ code: 'ERR_INVALID_AMOUNT' }),
+    );
+  });
+
   it('equals BigInt arithmetic on random decimals', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.integer({ min: 0, max: 3 }), (minor, exponent) => {
