@@ -168,6 +168,20 @@ async function rsaMatch(
   ];
 }
 
+/** An option in seconds: a finite number, and not negative when `nonNegative`. */
+function seconds(value: number, field: string, nonNegative: boolean): number {
+  // Number.isFinite is false for every non-number, so no separate typeof check is needed.
+  if (!Number.isFinite(value) || (nonNegative && value < 0)) {
+    throw new InvalidInputError(
+      `"${field}" must be ${nonNegative ? 'a non-negative number' : 'a finite number of seconds'}`,
+      {
+        field,
+      },
+    );
+  }
+  return value;
+}
+
 /** Whether `received` is the HMAC-SHA1 of the base string under `secret` (empty token secret). */
 async function hmacMatches(secret: string, baseString: string, received: Uint8Array): Promise<boolean> {
   return timingSafeEqual(await hmacSha1(percentEncode(secret) + '&', baseString), received);
@@ -189,21 +203,9 @@ export async function verifyOAuthWith(
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
     throw new InvalidInputError('"options.credentials" must be a function', { field: 'credentials' });
   }
-  const maxSkew = options.maxSkewSeconds ?? 300;
-  // Number.isFinite is false for every non-number, so no separate typeof check is needed.
-  if (!Number.isFinite(maxSkew) || maxSkew < 0) {
-    throw new InvalidInputError('"maxSkewSeconds" must be a non-negative number', { field: 'maxSkewSeconds' });
-  }
-  const maxFuture = options.maxFutureSkewSeconds ?? Math.min(maxSkew, 30);
-  if (!Number.isFinite(maxFuture) || maxFuture < 0) {
-    throw new InvalidInputError('"maxFutureSkewSeconds" must be a non-negative number', {
-      field: 'maxFutureSkewSeconds',
-    });
-  }
-  const now = options.now ?? Date.now() / 1000;
-  if (!Number.isFinite(now)) {
-    throw new InvalidInputError('"now" must be a finite number of seconds', { field: 'now' });
-  }
+  const maxSkew = seconds(options.maxSkewSeconds ?? 300, 'maxSkewSeconds', true);
+  const maxFuture = seconds(options.maxFutureSkewSeconds ?? Math.min(maxSkew, 30), 'maxFutureSkewSeconds', true);
+  const now = seconds(options.now ?? Date.now() / 1000, 'now', false);
 
   // 1. Header syntax and protocol parameters.
   const { params: oauth } = parseAuthorizationHeader(request.authorization);
@@ -267,7 +269,7 @@ export async function verifyOAuthWith(
     if (secrets.length === 0) {
       throw new SignatureMethodNotAllowedError(
         'controlKey' in creds
-          ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey }; verifyRequest is the one that reads controlKey)'
+          ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey })'
           : 'HMAC-SHA1 is not allowed for this consumer (no consumer secret)',
       );
     }
