@@ -134,18 +134,15 @@ export class MemoryNonceStore implements NonceStore {
   }
 
   /** {@inheritDoc NonceStore.check} */
-  check(
+  async check(
     consumerKey: string,
     nonce: string,
     timestamp: number,
     ttlSeconds: number,
     context?: NonceCheckContext,
   ): Promise<boolean> {
-    try {
-      return Promise.resolve(this.#check(consumerKey, nonce, timestamp, ttlSeconds, context));
-    } catch (e) {
-      return Promise.reject(e);
-    }
+    // Synchronous inside: an async method only turns a throw into a rejection.
+    return this.#check(consumerKey, nonce, timestamp, ttlSeconds, context);
   }
 
   #check(consumer: string, nonce: string, timestamp: number, ttl: number, context?: NonceCheckContext): boolean {
@@ -173,7 +170,11 @@ export class MemoryNonceStore implements NonceStore {
     const id = fixedKey(this.#seed, [consumer]);
     let owner = this.#consumers.get(id);
     if (owner !== undefined) {
-      this.#refuseBelowFloor(owner, consumer, timestamp, second);
+      if (hasFloor(owner) && owner.floorExpiry > second && timestamp <= owner.floor) {
+        throw new NonceStoreError(
+          `memory nonce store: nonces of consumer ${named(consumer)} with timestamps up to ${owner.floor} were forgotten to make room (maxEntries); such timestamps are refused until they leave the window`,
+        );
+      }
       if (owner.count >= this.#perConsumer) {
         throw new NonceStoreError(
           `memory nonce store: consumer ${named(consumer)} holds ${this.#perConsumer} live nonces (maxEntriesPerConsumer); refused until some expire`,
@@ -192,14 +193,6 @@ export class MemoryNonceStore implements NonceStore {
     this.#consumers.add(entry);
     this.#expiries.add(expiry, entry);
     return true;
-  }
-
-  #refuseBelowFloor(owner: Partition, consumer: string, timestamp: number, second: number): void {
-    if (hasFloor(owner) && owner.floorExpiry > second && timestamp <= owner.floor) {
-      throw new NonceStoreError(
-        `memory nonce store: nonces of consumer ${named(consumer)} with timestamps up to ${owner.floor} were forgotten to make room (maxEntries); such timestamps are refused until they leave the window`,
-      );
-    }
   }
 
   /** Frees one place: the oldest nonce of a heaviest consumer (expired ones were swept first). */
