@@ -24,11 +24,6 @@ export class ExpiryClock {
   /** The first reading of the current run of readings too far ahead to be taken. */
   #ahead: number | undefined;
 
-  /** The expiry clock in seconds (`-Infinity` before the first reading). */
-  get seconds(): number {
-    return this.#at;
-  }
-
   /** Takes a wall-clock reading, in seconds; returns the expiry clock. */
   read(reading: number): number {
     if (this.#at === -Infinity || reading <= this.#at + CLOCK_STEP_SECONDS) {
