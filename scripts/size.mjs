@@ -23,7 +23,8 @@ const PUBLIC_READER = { text: 'SubjectPublicKeyInfo', what: 'the public-key read
  * Goals (issue 24's budgets) and enforced ceilings (the sizes of 2026-11-26 after round three's
  * features, key rotation, byte caps, CryptoKey checks and better messages, plus about 2%; lowered
  * for signOAuth, verifyOAuth and verifyRequest when each half of the key reader left the other
- * half's bundles), gzip bytes.
+ * half's bundles; reset to the sizes of 2026-11-26 plus about 2% for every OAuth row when the
+ * `paysig/hmac` bundles were shrunk after e76d2cc's speed work had grown them), gzip bytes.
  * The `paysig/hmac` rows are what an HMAC-only signer or verifier pays: no RSA key reader.
  */
 export const ENTRIES = [
@@ -32,38 +33,38 @@ export const ENTRIES = [
     name: 'signOAuth',
     code: "export { signOAuth } from './index.js';",
     goal: null,
-    maxGzip: 9770,
+    maxGzip: 10015,
     without: PUBLIC_READER,
   },
   {
     name: 'hmac signOAuth',
     code: "export { signOAuth } from './hmac/index.js';",
     goal: 4096,
-    maxGzip: 4700,
+    maxGzip: 4825,
     hmacOnly: true,
   },
   {
     name: 'verifyOAuth',
     code: "export { verifyOAuth } from './index.js';",
     goal: null,
-    maxGzip: 13390,
+    maxGzip: 13595,
     without: PRIVATE_READER,
   },
   {
     name: 'hmac verifyOAuth',
     code: "export { verifyOAuth } from './hmac/index.js';",
     goal: 6144,
-    maxGzip: 8780,
+    maxGzip: 8880,
     hmacOnly: true,
   },
   {
     name: 'verifyRequest',
     code: "export { verifyRequest } from './index.js';",
     goal: 12288,
-    maxGzip: 22270,
+    maxGzip: 22790,
     without: PRIVATE_READER,
   },
-  { name: 'everything', code: "export * from './index.js';", goal: 20480, maxGzip: 36230 },
+  { name: 'everything', code: "export * from './index.js';", goal: 20480, maxGzip: 36715 },
 ];
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));

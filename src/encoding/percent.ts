@@ -20,30 +20,29 @@ function escapes(prefix: string): string[] {
   return out;
 }
 
-/** 1 at each code of `chars`, 0 elsewhere, over `size` entries. */
-function table(size: number, chars: string): Uint8Array {
-  const out = new Uint8Array(size);
-  for (let i = 0; i < chars.length; i++) out[chars.charCodeAt(i)] = 1;
-  return out;
-}
-
 /** `%XX` for every byte value. */
 const BYTE = /* @__PURE__ */ escapes('%');
 /** `%25XX` for every byte value: `%XX` percent-encoded once more. */
 const BYTE_TWICE = /* @__PURE__ */ escapes('%25');
-/** 1 where the ASCII unit is unreserved (`A-Z a-z 0-9 - . _ ~`). */
-const UNRESERVED = /* @__PURE__ */ table(128, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~');
+/** 1 where the ASCII unit is unreserved (`A-Z a-z 0-9 - . _ ~`; `\w` is `A-Za-z0-9_`). */
+const UNRESERVED = /* @__PURE__ */ unreserved();
 /**
  * For each byte: 0 when it is unreserved, else the ASCII codes of its two uppercase hex digits
  * (high digit in the low byte). Never 0 for an escaped byte, since digits are not NUL.
  */
 const ESCAPE_PAIR = /* @__PURE__ */ escapePairs();
 
+function unreserved(): Uint8Array {
+  const out = new Uint8Array(128);
+  for (let i = 0; i < 128; i++) out[i] = /[\w.~-]/.test(String.fromCharCode(i)) ? 1 : 0;
+  return out;
+}
+
 function escapePairs(): Uint16Array {
-  const digits = '0123456789ABCDEF';
   const out = new Uint16Array(256);
   for (let b = 0; b < 256; b++) {
-    out[b] = b < 128 && UNRESERVED[b] === 1 ? 0 : digits.charCodeAt(b >> 4) | (digits.charCodeAt(b & 15) << 8);
+    // UNRESERVED[b] is undefined from 128 on: those bytes are escaped.
+    if (UNRESERVED[b] !== 1) out[b] = BYTE[b]!.charCodeAt(1) | (BYTE[b]!.charCodeAt(2) << 8);
   }
   return out;
 }

@@ -144,16 +144,21 @@ function optionalString(field: string, value: unknown): void {
  * @throws {@link KeyError} / {@link WeakKeyError} for an unusable private key.
  */
 export function signOAuth(request: SignOAuthRequest): Promise<SignOAuthResult> {
-  return signOAuthWith(request, importPrivateKey);
+  return signOAuthWith(request, rsaSign);
+}
+
+/** RSA-SHA256 signature of `baseString` under a private key (PEM or `CryptoKey`). */
+async function rsaSign(privateKey: string | CryptoKeyLike, baseString: string): Promise<Uint8Array> {
+  return rsaSha256Sign(await importPrivateKey(privateKey), baseString);
 }
 
 /**
- * {@link signOAuth} with the RSA key reader passed in: `undefined` refuses RSA-SHA256, so a
- * bundle that never passes `importPrivateKey` (paysig/hmac) leaves `keys/` out. @internal
+ * {@link signOAuth} with RSA-SHA256 signing passed in: `undefined` refuses RSA-SHA256, so a
+ * bundle that never passes it (paysig/hmac) leaves `keys/` and the RSA backend calls out. @internal
  */
 export async function signOAuthWith(
   request: SignOAuthRequest,
-  readKey: typeof importPrivateKey | undefined,
+  rsa: typeof rsaSign | undefined,
 ): Promise<SignOAuthResult> {
   if (request === null || typeof request !== 'object') need('request', 'must be an object');
   const signatureMethod: unknown = request.signatureMethod;
@@ -163,7 +168,7 @@ export async function signOAuthWith(
       { field: 'signatureMethod' },
     );
   }
-  if (readKey === undefined && signatureMethod !== 'HMAC-SHA1') throw rsaNotHere();
+  if (rsa === undefined && signatureMethod !== 'HMAC-SHA1') throw rsaNotHere();
   const { consumerKey } = request;
   if (typeof consumerKey !== 'string' || consumerKey.length === 0 || consumerKey.length > MAX_CONSUMER_KEY_LENGTH) {
     need('consumerKey', `must be a non-empty string of at most ${MAX_CONSUMER_KEY_LENGTH} characters`);
@@ -201,14 +206,9 @@ export async function signOAuthWith(
   for (const name in oauth) all.push([name, oauth[name]!]);
   const baseString = joinBaseString(method, encodedBaseUri, encodedParameters(query, all));
 
-  let raw: Uint8Array;
-  if (signatureMethod === 'HMAC-SHA1') {
-    raw = await hmacSha1(hmacKey, baseString);
-  } else {
-    const handle = await readKey!(request.privateKey!);
-    raw = await rsaSha256Sign(handle, baseString);
-  }
-  const signature = toBase64(raw);
+  const signature = toBase64(
+    await (signatureMethod === 'HMAC-SHA1' ? hmacSha1(hmacKey, baseString) : rsa!(request.privateKey!, baseString)),
+  );
   oauth['oauth_signature'] = signature;
   const authorization = buildAuthorizationHeader(Object.entries(oauth), request.realm);
   return { authorization, signature, baseString, oauthParams: oauth };

@@ -147,7 +147,39 @@ export interface VerifyOAuthResult {
  * {@link InvalidInputError} / {@link EncodingError} (bad method, URL or body parameters).
  */
 export function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOptions): Promise<VerifyOAuthResult> {
-  return verifyOAuthWith(request, options, importPublicKey);
+  return verifyOAuthWith(request, options, rsaMatch);
+}
+
+/** The consumer's public keys, and the index of the first that verifies the signature (or -1). */
+async function rsaMatch(
+  creds: OAuthConsumerCredentials,
+  baseString: string,
+  received: Uint8Array,
+): Promise<[readonly ListedKey<unknown>[], number]> {
+  const publicKeys = listKeys<string | CryptoKeyLike>(creds.publicKey, 'publicKey', isPublicKeyGiven);
+  if (publicKeys.length === 0) {
+    throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
+  }
+  // fromBase64 of the non-empty text gives at least one byte; both backends answer false
+  // (they do not throw) for a signature of the wrong length.
+  return [
+    publicKeys,
+    await firstMatch(publicKeys, async (key) => rsaSha256Verify(await importPublicKey(key), received, baseString)),
+  ];
+}
+
+/** An option in seconds: a finite number, and not negative when `nonNegative`. */
+function seconds(value: number, field: string, nonNegative: boolean): number {
+  // Number.isFinite is false for every non-number, so no separate typeof check is needed.
+  if (!Number.isFinite(value) || (nonNegative && value < 0)) {
+    throw new InvalidInputError(
+      `"${field}" must be ${nonNegative ? 'a non-negative number' : 'a finite number of seconds'}`,
+      {
+        field,
+      },
+    );
+  }
+  return value;
 }
 
 /** Whether `received` is the HMAC-SHA1 of the base string under `secret` (empty token secret). */
@@ -156,13 +188,14 @@ async function hmacMatches(secret: string, baseString: string, received: Uint8Ar
 }
 
 /**
- * {@link verifyOAuth} with the RSA key reader passed in: `undefined` refuses RSA-SHA256 requests,
- * so a bundle that never passes `importPublicKey` (paysig/hmac) leaves `keys/` out. @internal
+ * {@link verifyOAuth} with RSA-SHA256 verification passed in: `undefined` refuses RSA-SHA256
+ * requests, so a bundle that never passes it (paysig/hmac) leaves `keys/` and the RSA backend
+ * calls out. @internal
  */
 export async function verifyOAuthWith(
   request: VerifyOAuthRequest,
   options: VerifyOAuthOptions,
-  readKey: typeof importPublicKey | undefined,
+  rsa: typeof rsaMatch | undefined,
 ): Promise<VerifyOAuthResult> {
   if (request === null || typeof request !== 'object') {
     throw new InvalidInputError('request must be an object', { field: 'request' });
@@ -170,21 +203,9 @@ export async function verifyOAuthWith(
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
     throw new InvalidInputError('"options.credentials" must be a function', { field: 'credentials' });
   }
-  const maxSkew = options.maxSkewSeconds ?? 300;
-  // Number.isFinite is false for every non-number, so no separate typeof check is needed.
-  if (!Number.isFinite(maxSkew) || maxSkew < 0) {
-    throw new InvalidInputError('"maxSkewSeconds" must be a non-negative number', { field: 'maxSkewSeconds' });
-  }
-  const maxFuture = options.maxFutureSkewSeconds ?? Math.min(maxSkew, 30);
-  if (!Number.isFinite(maxFuture) || maxFuture < 0) {
-    throw new InvalidInputError('"maxFutureSkewSeconds" must be a non-negative number', {
-      field: 'maxFutureSkewSeconds',
-    });
-  }
-  const now = options.now ?? Date.now() / 1000;
-  if (!Number.isFinite(now)) {
-    throw new InvalidInputError('"now" must be a finite number of seconds', { field: 'now' });
-  }
+  const maxSkew = seconds(options.maxSkewSeconds ?? 300, 'maxSkewSeconds', true);
+  const maxFuture = seconds(options.maxFutureSkewSeconds ?? Math.min(maxSkew, 30), 'maxFutureSkewSeconds', true);
+  const now = seconds(options.now ?? Date.now() / 1000, 'now', false);
 
   // 1. Header syntax and protocol parameters.
   const { params: oauth } = parseAuthorizationHeader(request.authorization);
@@ -205,7 +226,7 @@ export async function verifyOAuthWith(
       field: 'oauth_signature_method',
     });
   }
-  if (readKey === undefined && signatureMethod !== 'HMAC-SHA1') throw rsaNotHere();
+  if (rsa === undefined && signatureMethod !== 'HMAC-SHA1') throw rsaNotHere();
 
   // 2. Body repeats of header values count once.
   if (!Array.isArray(request.params)) {
@@ -238,17 +259,17 @@ export async function verifyOAuthWith(
   // 5. Consumer and method.
   const creds = await options.credentials(consumerKey);
   if (creds === undefined || creds === null) throw new UnknownConsumerError();
+  const hmac = signatureMethod === 'HMAC-SHA1';
+  const listed = Array.isArray(hmac ? creds.consumerSecret : creds.publicKey);
   let keys: readonly ListedKey<unknown>[];
-  let listed: boolean;
   let matched: number;
-  if (signatureMethod === 'HMAC-SHA1') {
+  if (hmac) {
     const secrets = listKeys(creds.consumerSecret, 'consumerSecret', isSecretKey);
     keys = secrets;
-    listed = Array.isArray(creds.consumerSecret);
     if (secrets.length === 0) {
       throw new SignatureMethodNotAllowedError(
         'controlKey' in creds
-          ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey }; verifyRequest is the one that reads controlKey)'
+          ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey })'
           : 'HMAC-SHA1 is not allowed for this consumer (no consumer secret)',
       );
     }
@@ -261,15 +282,7 @@ export async function verifyOAuthWith(
           : -1
         : await firstMatch(secrets, (secret) => hmacMatches(secret, baseString, received));
   } else {
-    const publicKeys = listKeys<string | CryptoKeyLike>(creds.publicKey, 'publicKey', isPublicKeyGiven);
-    keys = publicKeys;
-    listed = Array.isArray(creds.publicKey);
-    if (publicKeys.length === 0) {
-      throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
-    }
-    // fromBase64 of the non-empty text gives at least one byte; both backends answer false
-    // (they do not throw) for a signature of the wrong length.
-    matched = await firstMatch(publicKeys, async (key) => rsaSha256Verify(await readKey!(key), received, baseString));
+    [keys, matched] = await rsa!(creds, baseString, received);
   }
   if (matched < 0) {
     // The URL as checked, without any user:password part.

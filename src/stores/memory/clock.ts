@@ -20,18 +20,13 @@ export const CLOCK_STEP_SECONDS = 300;
 /** The expiry clock of one store. @internal */
 export class ExpiryClock {
   /** Seconds: the clock entries expire by. Never decreases. */
-  #at = Number.NEGATIVE_INFINITY;
+  #at = -Infinity;
   /** The first reading of the current run of readings too far ahead to be taken. */
   #ahead: number | undefined;
 
-  /** The expiry clock in seconds (`-Infinity` before the first reading). */
-  get seconds(): number {
-    return this.#at;
-  }
-
   /** Takes a wall-clock reading, in seconds; returns the expiry clock. */
   read(reading: number): number {
-    if (this.#at === Number.NEGATIVE_INFINITY || reading <= this.#at + CLOCK_STEP_SECONDS) {
+    if (this.#at === -Infinity || reading <= this.#at + CLOCK_STEP_SECONDS) {
       // In step, or back in time (then nothing moves): a run ahead, if any, is over.
       if (reading > this.#at) this.#at = reading;
       this.#ahead = undefined;

@@ -35,7 +35,7 @@ export interface Partition {
 
 /** Whether some of the partition's entries were evicted and their floor has not expired yet. @internal */
 export function hasFloor(p: Partition): boolean {
-  return p.floorExpiry !== Number.NEGATIVE_INFINITY;
+  return p.floorExpiry !== -Infinity;
 }
 
 /** Consumers by id, and by how many live entries they hold. @internal */
@@ -61,8 +61,8 @@ export class Consumers {
       count: 0,
       queue: [],
       head: 0,
-      floor: Number.NEGATIVE_INFINITY,
-      floorExpiry: Number.NEGATIVE_INFINITY,
+      floor: -Infinity,
+      floorExpiry: -Infinity,
     };
     this.#byId.set(id, p);
     return p;
@@ -95,8 +95,8 @@ export class Consumers {
 
   /** Forgets a floor that has expired; drops the partition when it holds nothing else. */
   clearFloor(p: Partition): void {
-    p.floor = Number.NEGATIVE_INFINITY;
-    p.floorExpiry = Number.NEGATIVE_INFINITY;
+    p.floor = -Infinity;
+    p.floorExpiry = -Infinity;
     if (p.count === 0 && this.#byId.get(p.id) === p) {
       this.floorOnly--;
       this.#byId.delete(p.id);

@@ -50,11 +50,16 @@ function positive(value: number | undefined, fallback: number, field: string): n
   return v;
 }
 
+/** A consumer as messages name it: quoted, at most 64 characters. */
+function named(consumer: string): string {
+  return JSON.stringify(consumer.slice(0, 64));
+}
+
 function clockMs(reading: unknown): number {
   // NaN would keep every nonce forever; beyond the range of a Date, seconds lose their meaning.
   if (typeof reading !== 'number' || !(Math.abs(reading) <= MAX_CLOCK_MS)) {
     throw new InvalidInputError(
-      'memory nonce store: the clock ("now") must return milliseconds since the epoch within the range of a Date',
+      'memory nonce store: the clock ("now") must return milliseconds since the epoch, within a Date\'s range',
       { field: 'now' },
     );
   }
@@ -129,18 +134,15 @@ export class MemoryNonceStore implements NonceStore {
   }
 
   /** {@inheritDoc NonceStore.check} */
-  check(
+  async check(
     consumerKey: string,
     nonce: string,
     timestamp: number,
     ttlSeconds: number,
     context?: NonceCheckContext,
   ): Promise<boolean> {
-    try {
-      return Promise.resolve(this.#check(consumerKey, nonce, timestamp, ttlSeconds, context));
-    } catch (e) {
-      return Promise.reject(e);
-    }
+    // Synchronous inside: an async method only turns a throw into a rejection.
+    return this.#check(consumerKey, nonce, timestamp, ttlSeconds, context);
   }
 
   #check(consumer: string, nonce: string, timestamp: number, ttl: number, context?: NonceCheckContext): boolean {
@@ -159,19 +161,23 @@ export class MemoryNonceStore implements NonceStore {
       this.#forget(found);
     }
     const skew = context?.maxSkewSeconds;
-    const windowEnd = typeof skew === 'number' && skew >= 0 ? Math.ceil(timestamp + skew) + 1 : Number.NaN;
+    const windowEnd = typeof skew === 'number' && skew >= 0 ? Math.ceil(timestamp + skew) + 1 : NaN;
     if (windowEnd <= second) {
       throw new NonceStoreError(
-        "memory nonce store: by the store's clock this timestamp has left the window, so its nonce may be forgotten (was the clock stepped back?); request refused",
+        "memory nonce store: by the store's clock this timestamp has left the window (was the clock stepped back?); refused",
       );
     }
     const id = fixedKey(this.#seed, [consumer]);
     let owner = this.#consumers.get(id);
     if (owner !== undefined) {
-      this.#refuseBelowFloor(owner, consumer, timestamp, second);
+      if (hasFloor(owner) && owner.floorExpiry > second && timestamp <= owner.floor) {
+        throw new NonceStoreError(
+          `memory nonce store: nonces of consumer ${named(consumer)} with timestamps up to ${owner.floor} were forgotten to make room (maxEntries); such timestamps are refused until they leave the window`,
+        );
+      }
       if (owner.count >= this.#perConsumer) {
         throw new NonceStoreError(
-          `memory nonce store: consumer ${JSON.stringify(consumer.slice(0, 64))} holds ${this.#perConsumer} live nonces (maxEntriesPerConsumer); its requests are refused until some expire`,
+          `memory nonce store: consumer ${named(consumer)} holds ${this.#perConsumer} live nonces (maxEntriesPerConsumer); refused until some expire`,
         );
       }
     }
@@ -187,14 +193,6 @@ export class MemoryNonceStore implements NonceStore {
     this.#consumers.add(entry);
     this.#expiries.add(expiry, entry);
     return true;
-  }
-
-  #refuseBelowFloor(owner: Partition, consumer: string, timestamp: number, second: number): void {
-    if (hasFloor(owner) && owner.floorExpiry > second && timestamp <= owner.floor) {
-      throw new NonceStoreError(
-        `memory nonce store: nonces of consumer ${JSON.stringify(consumer.slice(0, 64))} with timestamps up to ${owner.floor} were forgotten to make room (maxEntries); its requests with such timestamps are refused until they leave the window`,
-      );
-    }
   }
 
   /** Frees one place: the oldest nonce of a heaviest consumer (expired ones were swept first). */
