@@ -28,7 +28,7 @@ const PUBLIC_READER = { text: 'SubjectPublicKeyInfo', what: 'the public-key read
  * The `paysig/hmac` rows are what an HMAC-only signer or verifier pays: no RSA key reader.
  */
 export const ENTRIES = [
-  { name: 'control', code: "export { control } from './index.js';", goal: 1536, maxGzip: 2295 },
+  { name: 'control', code: "export { control } from './index.js';", goal: 1536, maxGzip: 2350 },
   {
     name: 'signOAuth',
     code: "export { signOAuth } from './index.js';",

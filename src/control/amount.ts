@@ -8,18 +8,10 @@ import { InvalidAmountError, InvalidInputError } from '../errors/index.js';
 
 const INT64_MAX = '9223372036854775807';
 const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
+/** Digits, a point, digits; no leading zero. */
+const USUAL = /^[1-9][0-9]*\.[0-9]+$/;
 
 /** True when a string of digits without leading zeros is at most int64's maximum. */
-/** Whether `text` is digits but for a "." at `point`, with no leading zero. */
-function allDigits(text: string, point: number): boolean {
-  if (text.charCodeAt(0) === 48) return false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (i !== point && (c < 48 || c > 57)) return false;
-  }
-  return true;
-}
-
 function fitsInt64(digits: string): boolean {
   return digits.length < INT64_MAX.length || (digits.length === INT64_MAX.length && digits <= INT64_MAX);
 }
@@ -46,13 +38,7 @@ export function minorUnitsString(amount: string, exponent = 2): string {
   // fraction digits, at most 18 digits in all (so below int64's limit); its minor units are its
   // digits without the point.
   const point = amount.length - exponent - 1;
-  if (
-    exponent > 0 &&
-    point > 0 &&
-    point + exponent < 19 &&
-    amount.charCodeAt(point) === 46 &&
-    allDigits(amount, point)
-  ) {
+  if (point + exponent < 19 && USUAL.test(amount) && amount[point] === '.') {
     return amount.slice(0, point) + amount.slice(point + 1);
   }
   const m = DECIMAL.exec(amount);
