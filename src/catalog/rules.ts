@@ -13,7 +13,14 @@ import type { ResolvedAuth } from './scheme.js';
 import { termFieldName } from './terms.js';
 
 /** The fields rules and formulas read, by name: first value, '' counted as absent. */
-export type FieldValues = Map<string, string>;
+export interface FieldValues {
+  /** The value of a field the rules or formula read; undefined when not sent or sent empty. */
+  get(name: string): string | undefined;
+  /** True when {@link FieldValues.get} has a value. */
+  has(name: string): boolean;
+  /** How many fields have a value. */
+  readonly size: number;
+}
 
 /** The part of an operation the checks read. */
 interface RuleSource {
@@ -22,30 +29,71 @@ interface RuleSource {
   readonly rules: readonly FieldRule[];
 }
 
+/**
+ * What the checks of one operation and scheme read, worked out once: a slot per field name the
+ * rules and the formula read, each rule's names as slots, and the formula's required body terms.
+ */
+interface Plan {
+  readonly slots: ReadonlyMap<string, number>;
+  /** Per rule, in order: the slots of its names ({@link namesOf}), and `currency`'s last. */
+  readonly at: readonly (readonly number[])[];
+  /** The formula's required body terms, by field name in the operation's spelling. */
+  readonly terms: readonly string[];
+}
+
+/** Per request: a slot's value as sent ('' when sent empty), undefined when not sent. */
+type Slots = Array<string | undefined>;
+
+/** A slot's value, '' counted as absent. */
+function valueAt(slots: Slots, i: number): string | undefined {
+  const v = slots[i];
+  return v === '' ? undefined : v;
+}
+
+class Values implements FieldValues {
+  constructor(
+    private readonly plan: Plan,
+    private readonly slots: Slots,
+  ) {}
+  get(name: string): string | undefined {
+    const i = this.plan.slots.get(name);
+    return i === undefined ? undefined : valueAt(this.slots, i);
+  }
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+  get size(): number {
+    let n = 0;
+    for (let i = 0; i < this.slots.length; i++) if (valueAt(this.slots, i) !== undefined) n++;
+    return n;
+  }
+}
+
 function checkRule(
   op: RuleSource,
   rule: FieldRule,
-  values: FieldValues,
-  seen: Set<string>,
+  at: readonly number[],
+  slots: Slots,
   exponent: Exponent | undefined,
 ): void {
   switch (rule.kind) {
     case 'spelling':
-      if (seen.has(rule.field)) {
+      // at: [use, field]; refused when sent at all, even empty
+      if (slots[at[1]!] !== undefined) {
         throw new InvalidInputError(`operation "${op.id}" spells the field "${rule.use}", not "${rule.field}"`, {
           field: rule.field,
         });
       }
       break;
     case 'forbidden':
-      if (values.has(rule.field)) {
+      if (valueAt(slots, at[0]!) !== undefined) {
         throw new InvalidInputError(`field "${rule.field}" is not allowed on "${op.id}": ${rule.reason}`, {
           field: rule.field,
         });
       }
       break;
     case 'oneOf': {
-      const v = values.get(rule.field);
+      const v = valueAt(slots, at[0]!);
       if (v !== undefined && !rule.values.includes(v)) {
         throw new InvalidInputError(`field "${rule.field}" must be one of ${rule.values.join(', ')}`, {
           field: rule.field,
@@ -54,9 +102,14 @@ function checkRule(
       break;
     }
     case 'together': {
-      const given = rule.fields.filter((f) => values.has(f));
-      if (given.length > 0 && given.length < rule.fields.length) {
-        const missing = rule.fields.find((f) => !values.has(f))!;
+      // at: the slots of rule.fields, in order
+      let missing: string | undefined;
+      let given = false;
+      for (let i = 0; i < rule.fields.length; i++) {
+        if (valueAt(slots, at[i]!) !== undefined) given = true;
+        else missing ??= rule.fields[i];
+      }
+      if (given && missing !== undefined) {
         throw new InvalidInputError(
           `fields ${rule.fields.map((f) => `"${f}"`).join(' and ')} go together: "${missing}" is missing`,
           {
@@ -67,7 +120,7 @@ function checkRule(
       break;
     }
     case 'required':
-      if (!values.has(rule.field)) {
+      if (valueAt(slots, at[0]!) === undefined) {
         throw new MissingFieldError(
           rule.field,
           `operation "${op.id}" needs the field "${rule.field}" with a non-empty value`,
@@ -75,8 +128,9 @@ function checkRule(
       }
       break;
     case 'decimal': {
-      const v = values.get(rule.field);
-      if (v !== undefined) minorUnitsString(v, exponentOf(exponent, values.get('currency')));
+      // at: [field, currency]
+      const v = valueAt(slots, at[0]!);
+      if (v !== undefined) minorUnitsString(v, exponentOf(exponent, valueAt(slots, at[1]!)));
       break;
     }
   }
@@ -89,26 +143,41 @@ function namesOf(rule: FieldRule): readonly string[] {
       return rule.fields;
     case 'spelling':
       return [rule.use, rule.field];
+    case 'decimal':
+      return [rule.field, 'currency'];
     default:
       return [rule.field];
   }
 }
 
-/** The names the rules and the formula read, per operation and scheme: built once, then reused. */
-const SIGNIFICANT = new WeakMap<RuleSource, Map<string, ReadonlySet<string>>>();
+/** The plans, per operation and scheme: built once, then reused (operations and schemes are the catalog's). */
+const PLANS = new WeakMap<RuleSource, Map<string, Plan>>();
 
-function significantOf(op: RuleSource, auth: ResolvedAuth): ReadonlySet<string> {
+function planOf(op: RuleSource, auth: ResolvedAuth): Plan {
   const key = auth.scheme; // a control scheme is its formula
-  let byScheme = SIGNIFICANT.get(op);
+  let byScheme = PLANS.get(op);
   const hit = byScheme?.get(key);
   if (hit !== undefined) return hit;
-  const significant = new Set<string>(['control', 'login', 'amount', 'currency']);
-  for (const rule of op.rules) for (const name of namesOf(rule)) significant.add(name);
-  if (auth.kind === 'control')
-    for (const t of FORMULAS[auth.formula].terms) significant.add(termFieldName(op, t.field));
-  if (byScheme === undefined) SIGNIFICANT.set(op, (byScheme = new Map()));
-  byScheme.set(key, significant);
-  return significant;
+  const slots = new Map<string, number>();
+  const slotOf = (name: string): number => {
+    let i = slots.get(name);
+    if (i === undefined) slots.set(name, (i = slots.size));
+    return i;
+  };
+  for (const name of ['control', 'login', 'amount', 'currency']) slotOf(name);
+  const at = op.rules.map((rule) => namesOf(rule).map(slotOf));
+  const terms: string[] = [];
+  if (auth.kind === 'control') {
+    for (const t of FORMULAS[auth.formula].terms) {
+      const name = termFieldName(op, t.field);
+      slotOf(name);
+      if (t.presence === 'required' && t.field !== 'login' && t.field !== 'endpointId') terms.push(name);
+    }
+  }
+  const plan: Plan = { slots, at, terms };
+  if (byScheme === undefined) PLANS.set(op, (byScheme = new Map()));
+  byScheme.set(key, plan);
+  return plan;
 }
 
 /**
@@ -122,24 +191,21 @@ export function checkFields(
   pairs: ReadonlyArray<readonly [string, string]>,
   exponent: Exponent | undefined,
 ): FieldValues {
-  const significant = significantOf(op, auth);
-
-  const values: FieldValues = new Map();
-  const seen = new Set<string>();
+  const plan = planOf(op, auth);
+  const slots: Slots = [];
+  for (let i = 0; i < plan.slots.size; i++) slots.push(undefined);
   for (const [name, value] of pairs) {
-    if (!significant.has(name)) continue;
-    if (seen.has(name)) throw new InvalidInputError(`field "${name}" appears more than once`, { field: name });
-    seen.add(name);
-    if (value !== '') values.set(name, value);
+    const i = plan.slots.get(name);
+    if (i === undefined) continue;
+    if (slots[i] !== undefined) throw new InvalidInputError(`field "${name}" appears more than once`, { field: name });
+    slots[i] = value;
   }
 
-  for (const rule of op.rules) checkRule(op, rule, values, seen, exponent);
+  for (let r = 0; r < op.rules.length; r++) checkRule(op, op.rules[r]!, plan.at[r]!, slots, exponent);
 
   if (auth.kind === 'control') {
-    for (const t of FORMULAS[auth.formula].terms) {
-      if (t.presence !== 'required' || t.field === 'login' || t.field === 'endpointId') continue;
-      const name = termFieldName(op, t.field);
-      if (!values.has(name)) {
+    for (const name of plan.terms) {
+      if (valueAt(slots, plan.slots.get(name)!) === undefined) {
         throw new MissingFieldError(
           name,
           `operation "${op.id}" (control formula ${auth.formula}) needs the field "${name}"`,
@@ -147,5 +213,5 @@ export function checkFields(
       }
     }
   }
-  return values;
+  return new Values(plan, slots);
 }

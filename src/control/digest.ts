@@ -11,7 +11,7 @@ import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../e
 import { minorUnitsString } from './amount.js';
 import { endpointIdString } from './endpoint.js';
 import { FORMULAS, type Formula, type FormulaRow, type TermField } from './formulas.js';
-import { firstMatch, type ListedKey } from '../keys/list.js';
+import type { ListedKey } from '../keys/list.js';
 
 /** The request values a formula may read. Fields a formula does not use are ignored. */
 export interface ControlFields {
@@ -211,7 +211,14 @@ export async function verifyControlKeys(
   const input = controlInput(formula, fields, options);
   for (const k of keys) assertKey(k.key);
   const lower = received.toLowerCase();
-  const index = await firstMatch(keys, async (key) => timingSafeEqualString(await sha1Hex(input + key), lower));
+  let index = -1;
+  // One key (no rotation), the usual case: one digest, no list of promises.
+  if (keys.length === 1) index = timingSafeEqualString(await sha1Hex(input + keys[0]!.key), lower) ? 0 : -1;
+  else {
+    // Every digest computed and compared, whatever matched, so the time does not say which key did.
+    const digests = await Promise.all(keys.map((k) => sha1Hex(input + k.key)));
+    for (let i = digests.length - 1; i >= 0; i--) index = timingSafeEqualString(digests[i]!, lower) ? i : index;
+  }
   if (index < 0) throw new ControlMismatchError(`control digest does not match formula ${formula}`);
   return index;
 }
