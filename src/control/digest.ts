@@ -198,27 +198,34 @@ export async function verifyControl(
  * every key and each compared in constant time, all of them whatever matched; resolves with the
  * index of the first key that matched. @internal
  */
-export async function verifyControlKeys(
+export function verifyControlKeys(
   formula: Formula,
   fields: ControlFields,
   keys: readonly ListedKey<string>[],
   received: string,
   options?: ControlOptions,
 ): Promise<number> {
-  if (typeof received !== 'string' || !HEX40.test(received)) {
-    throw new InvalidInputError('"control" must be 40 hexadecimal digits', { field: 'control' });
-  }
-  const input = controlInput(formula, fields, options);
-  for (const k of keys) assertKey(k.key);
-  const lower = received.toLowerCase();
-  let index = -1;
-  // One key (no rotation), the usual case: one digest, no list of promises.
-  if (keys.length === 1) index = timingSafeEqualString(await sha1Hex(input + keys[0]!.key), lower) ? 0 : -1;
-  else {
+  try {
+    if (typeof received !== 'string' || !HEX40.test(received)) {
+      throw new InvalidInputError('"control" must be 40 hexadecimal digits', { field: 'control' });
+    }
+    const input = controlInput(formula, fields, options);
+    for (const k of keys) assertKey(k.key);
+    const lower = received.toLowerCase();
+    const found = (index: number): number => {
+      if (index < 0) throw new ControlMismatchError(`control digest does not match formula ${formula}`);
+      return index;
+    };
+    // One key (no rotation), the usual case: one digest, no list of promises.
+    if (keys.length === 1)
+      return sha1Hex(input + keys[0]!.key).then((digest) => found(timingSafeEqualString(digest, lower) ? 0 : -1));
     // Every digest computed and compared, whatever matched, so the time does not say which key did.
-    const digests = await Promise.all(keys.map((k) => sha1Hex(input + k.key)));
-    for (let i = digests.length - 1; i >= 0; i--) index = timingSafeEqualString(digests[i]!, lower) ? i : index;
+    return Promise.all(keys.map((k) => sha1Hex(input + k.key))).then((digests) => {
+      let index = -1;
+      for (let i = digests.length - 1; i >= 0; i--) index = timingSafeEqualString(digests[i]!, lower) ? i : index;
+      return found(index);
+    });
+  } catch (e) {
+    return Promise.reject(e);
   }
-  if (index < 0) throw new ControlMismatchError(`control digest does not match formula ${formula}`);
-  return index;
 }
