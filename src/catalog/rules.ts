@@ -35,6 +35,11 @@ interface RuleSource {
  */
 interface Plan {
   readonly slots: ReadonlyMap<string, number>;
+  /**
+   * The names with their slots again, by length: a request's names are new strings, so most are
+   * told from the few of their length by a comparison, without hashing each one for the map.
+   */
+  readonly byLength: readonly (readonly (readonly [string, number])[] | undefined)[];
   /** Per rule, in order: the slots of its names ({@link namesOf}), and `currency`'s last. */
   readonly at: readonly (readonly number[])[];
   /** The formula's required body terms, by field name in the operation's spelling. */
@@ -174,10 +179,19 @@ function planOf(op: RuleSource, auth: ResolvedAuth): Plan {
       if (t.presence === 'required' && t.field !== 'login' && t.field !== 'endpointId') terms.push(name);
     }
   }
-  const plan: Plan = { slots, at, terms };
+  const byLength: (Array<readonly [string, number]> | undefined)[] = [];
+  for (const [name, i] of slots) (byLength[name.length] ??= []).push([name, i]);
+  const plan: Plan = { slots, at, terms, byLength };
   if (byScheme === undefined) PLANS.set(op, (byScheme = new Map()));
   byScheme.set(key, plan);
   return plan;
+}
+
+/** The slot of a field name, -1 when the rules and formula do not read it. */
+function slotIn(plan: Plan, name: string): number {
+  const named = plan.byLength[name.length];
+  if (named !== undefined) for (let k = 0; k < named.length; k++) if (named[k]![0] === name) return named[k]![1];
+  return -1;
 }
 
 /**
@@ -194,11 +208,12 @@ export function checkFields(
   const plan = planOf(op, auth);
   const slots: Slots = [];
   for (let i = 0; i < plan.slots.size; i++) slots.push(undefined);
-  for (const [name, value] of pairs) {
-    const i = plan.slots.get(name);
-    if (i === undefined) continue;
+  for (let p = 0; p < pairs.length; p++) {
+    const name = pairs[p]![0];
+    const i = slotIn(plan, name);
+    if (i < 0) continue;
     if (slots[i] !== undefined) throw new InvalidInputError(`field "${name}" appears more than once`, { field: name });
-    slots[i] = value;
+    slots[i] = pairs[p]![1];
   }
 
   for (let r = 0; r < op.rules.length; r++) checkRule(op, op.rules[r]!, plan.at[r]!, slots, exponent);
