@@ -1,7 +1,8 @@
-// checkFields works from a plan built once per operation and scheme (a slot per field name, the
-// rules' names as slots). This test holds it to the plain reading of the rules, written here the
-// obvious way (a Map of values, a Set of names seen, each rule read by name), over every catalog
-// operation, every scheme, and generated requests: the same values or the same refusal, always.
+// checkFields holds a request's values by position in the operation's list of names the rules
+// and formula read (worked out once per operation and scheme), not in a Map and a Set per request.
+// This test holds it to the plain reading of the rules, written here the obvious way (a Map of
+// values, a Set of names seen, each rule read by name), over every catalog operation, every
+// scheme, and generated requests: the same values or the same refusal, always.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMULAS, type Formula } from '../control/formulas.js';

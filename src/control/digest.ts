@@ -10,7 +10,7 @@ import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../e
 import { minorUnitsString } from './amount.js';
 import { endpointIdString } from './endpoint.js';
 import { FORMULAS, type Formula, type FormulaRow, type TermField } from './formulas.js';
-import type { ListedKey } from '../keys/list.js';
+import { firstMatch, type ListedKey } from '../keys/list.js';
 
 /** The request values a formula may read. Fields a formula does not use are ignored. */
 export interface ControlFields {
@@ -209,33 +209,25 @@ export async function verifyControl(
  * every key and each compared in constant time, all of them whatever matched; resolves with the
  * index of the first key that matched. @internal
  */
-export function verifyControlKeys(
+export async function verifyControlKeys(
   formula: Formula,
   fields: ControlFields,
   keys: readonly ListedKey<string>[],
   received: string,
   options?: ControlOptions,
 ): Promise<number> {
-  try {
-    if (typeof received !== 'string' || !HEX40.test(received)) {
-      throw new InvalidInputError('"control" must be 40 hexadecimal digits', { field: 'control' });
-    }
-    const input = controlInput(formula, fields, options);
-    for (const k of keys) assertKey(k.key);
-    const found = (index: number): number => {
-      if (index < 0) throw new ControlMismatchError(`control digest does not match formula ${formula}`);
-      return index;
-    };
-    // One key (no rotation), the usual case: one digest, no list of promises.
-    if (keys.length === 1)
-      return sha1Hex(input + keys[0]!.key).then((digest) => found(sameDigest(digest, received) ? 0 : -1));
-    // Every digest computed and compared, whatever matched, so the time does not say which key did.
-    return Promise.all(keys.map((k) => sha1Hex(input + k.key))).then((digests) => {
-      let index = -1;
-      for (let i = digests.length - 1; i >= 0; i--) index = sameDigest(digests[i]!, received) ? i : index;
-      return found(index);
-    });
-  } catch (e) {
-    return Promise.reject(e);
+  if (typeof received !== 'string' || !HEX40.test(received)) {
+    throw new InvalidInputError('"control" must be 40 hexadecimal digits', { field: 'control' });
   }
+  const input = controlInput(formula, fields, options);
+  for (const k of keys) assertKey(k.key);
+  // One key (no rotation), the usual case: its digest alone, without firstMatch's async callback.
+  const index =
+    keys.length === 1
+      ? sameDigest(await sha1Hex(input + keys[0]!.key), received)
+        ? 0
+        : -1
+      : await firstMatch(keys, async (key) => sameDigest(await sha1Hex(input + key), received));
+  if (index < 0) throw new ControlMismatchError(`control digest does not match formula ${formula}`);
+  return index;
 }

@@ -44,10 +44,8 @@ export function signedParamsOf(
   body: ReadonlyArray<readonly [string, string]>,
 ): readonly SignedParam[] {
   const out: SignedParam[] = [];
-  for (let i = 0; i < query.length; i++)
-    out.push(Object.freeze({ name: query[i]![0], value: query[i]![1], source: 'query' }));
-  for (let i = 0; i < body.length; i++)
-    out.push(Object.freeze({ name: body[i]![0], value: body[i]![1], source: 'body' }));
+  for (const [name, value] of query) out.push(Object.freeze({ name, value, source: 'query' }));
+  for (const [name, value] of body) out.push(Object.freeze({ name, value, source: 'body' }));
   return Object.freeze(out);
 }
 

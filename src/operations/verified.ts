@@ -150,9 +150,7 @@ export function verifiedResult(
 /** The non-empty pairs as an object; a name such as `__proto__` stays an own property. */
 function fieldsOf(params: ReadonlyArray<readonly [string, string]>): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (let i = 0; i < params.length; i++) {
-    const name = params[i]![0];
-    const value = params[i]![1];
+  for (const [name, value] of params) {
     if (value === '') continue;
     if (name === '__proto__')
       Object.defineProperty(fields, name, { value, writable: true, enumerable: true, configurable: true });

@@ -22,7 +22,7 @@ import {
 import { verifyOAuth, type VerifyOAuthOptions } from '../oauth/index.js';
 import type { NonceStore } from '../stores/types.js';
 import type { Operation } from '../catalog/index.js';
-import { matchOperationPath, unknownPathMessage, type PathMatch } from '../catalog/lookup.js';
+import { matchOperationPath, unknownPathMessage } from '../catalog/lookup.js';
 import { pathAndQuery } from './url-parts.js';
 import { misnamedSecret } from './credentials-name.js';
 import { serviceTrim } from '../catalog/trim.js';
@@ -175,19 +175,6 @@ function withEndpoint<T extends Endpoint>(target: T, endpoint: Endpoint): T {
   return target;
 }
 
-/**
- * The last request's path, its operation and its checked endpoint: a server sees the same few
- * paths again and again. One entry, replaced only by a path whose endpoint passed its check.
- */
-let lastRoute:
-  | {
-      readonly pathname: string;
-      readonly basePath: string;
-      readonly match: PathMatch;
-      readonly endpoint: Endpoint | undefined;
-    }
-  | undefined;
-
 /** {@link verifyRequest} on transport-independent parts: the one copy of the checks. @internal */
 export async function verifyRequestParts(
   request: RequestReader,
@@ -203,30 +190,18 @@ export async function verifyRequestParts(
   }
   const requestUrl = options.url ?? request.url;
   const url = pathAndQuery(requestUrl);
-  const pathname = url.pathname;
-  const basePath = options.basePath ?? '';
-  // The same path as the last request: its operation and endpoint were found and checked then.
-  let route = lastRoute;
-  if (route === undefined || route.pathname !== pathname || route.basePath !== basePath) {
-    const match = matchOperationPath(pathname, basePath);
-    if (match === undefined) {
-      throw new UnknownOperationError(unknownPathMessage(pathname, options.basePath), { field: 'path' });
-    }
-    route = { pathname, basePath, match, endpoint: undefined };
+  const match = matchOperationPath(url.pathname, options.basePath ?? '');
+  if (match === undefined) {
+    throw new UnknownOperationError(unknownPathMessage(url.pathname, options.basePath), { field: 'path' });
   }
-  const match = route.match;
   const op = match.operation;
   checkContentType(request.header('content-type'));
   const responseFormat = negotiateAccept(request.header('accept'), options.accept);
 
-  let endpoint = route.endpoint;
-  if (endpoint === undefined) {
-    endpoint =
-      match.endpointGroupId !== undefined
-        ? { endpointGroupId: endpointIdString(match.endpointGroupId, 'endpointGroupId') }
-        : { endpointId: endpointIdString(match.endpointId, 'endpointId') };
-    lastRoute = { pathname, basePath, match, endpoint: Object.freeze(endpoint) };
-  }
+  const endpoint: Endpoint =
+    match.endpointGroupId !== undefined
+      ? { endpointGroupId: endpointIdString(match.endpointGroupId, 'endpointGroupId') }
+      : { endpointId: endpointIdString(match.endpointId, 'endpointId') };
 
   const body = await request.readBody(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const params = parseForm(body);
