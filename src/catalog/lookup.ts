@@ -6,13 +6,20 @@
 import { UnknownOperationError } from '../errors/index.js';
 import { OPERATIONS, type Operation } from './index.js';
 
-const BY_KEY = new Map<string, Operation>();
-for (const op of OPERATIONS) {
-  BY_KEY.set(op.id, op);
-  if (op.name !== undefined) BY_KEY.set(op.name, op);
-}
-const BY_PREFIX = new Map<string, Operation>();
-for (const op of OPERATIONS) BY_PREFIX.set(`/api/${op.version}/${op.segment}`, op);
+// Built by pure calls, so that a bundle without findOperation (a verifier) drops BY_KEY.
+const BY_KEY = /* @__PURE__ */ new Map<string, Operation>(
+  /* @__PURE__ */ OPERATIONS.flatMap((op) =>
+    op.name !== undefined
+      ? [
+          [op.id, op],
+          [op.name, op],
+        ]
+      : [[op.id, op]],
+  ),
+);
+const BY_PREFIX = /* @__PURE__ */ new Map<string, Operation>(
+  /* @__PURE__ */ OPERATIONS.map((op) => [`/api/${op.version}/${op.segment}`, op]),
+);
 
 /**
  * Looks an operation up by id (`sale`, `create-card-ref-v4`) or internal name (`SALE`,

@@ -12,8 +12,36 @@ import type { FieldRule, OrderIdField } from './row.js';
 import type { ResolvedAuth } from './scheme.js';
 import { termFieldName } from './terms.js';
 
-/** The fields rules and formulas read, by name: first value, '' counted as absent. */
-export type FieldValues = Map<string, string>;
+/**
+ * The fields rules and formulas read, by name: first value, '' counted as absent. Held by
+ * position in the operation's list of those names: a few comparisons find a name, where a Map
+ * and a Set per request would hash every name sent.
+ */
+export class FieldValues {
+  declare private readonly names: readonly string[];
+  /** By position in `names`: the value as sent ('' when sent empty), undefined when not sent. */
+  declare private readonly sent: Array<string | undefined>;
+  constructor(names: readonly string[], sent: Array<string | undefined>) {
+    this.names = names;
+    this.sent = sent;
+  }
+  /** The value, undefined when not sent or sent empty. */
+  get(name: string): string | undefined {
+    return this.sent[this.names.indexOf(name)] || undefined;
+  }
+  /** True when the field has a value. */
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+  /** True when the field was sent, even empty. */
+  wasSent(name: string): boolean {
+    return this.sent[this.names.indexOf(name)] !== undefined;
+  }
+  /** How many fields have a value. */
+  get size(): number {
+    return this.sent.filter(Boolean).length;
+  }
+}
 
 /** The part of an operation the checks read. */
 interface RuleSource {
@@ -22,16 +50,10 @@ interface RuleSource {
   readonly rules: readonly FieldRule[];
 }
 
-function checkRule(
-  op: RuleSource,
-  rule: FieldRule,
-  values: FieldValues,
-  seen: Set<string>,
-  exponent: Exponent | undefined,
-): void {
+function checkRule(op: RuleSource, rule: FieldRule, values: FieldValues, exponent: Exponent | undefined): void {
   switch (rule.kind) {
     case 'spelling':
-      if (seen.has(rule.field)) {
+      if (values.wasSent(rule.field)) {
         throw new InvalidInputError(`operation "${op.id}" spells the field "${rule.use}", not "${rule.field}"`, {
           field: rule.field,
         });
@@ -54,9 +76,8 @@ function checkRule(
       break;
     }
     case 'together': {
-      const given = rule.fields.filter((f) => values.has(f));
-      if (given.length > 0 && given.length < rule.fields.length) {
-        const missing = rule.fields.find((f) => !values.has(f))!;
+      const missing = rule.fields.find((f) => !values.has(f));
+      if (missing !== undefined && rule.fields.some((f) => values.has(f))) {
         throw new InvalidInputError(
           `fields ${rule.fields.map((f) => `"${f}"`).join(' and ')} go together: "${missing}" is missing`,
           {
@@ -95,9 +116,9 @@ function namesOf(rule: FieldRule): readonly string[] {
 }
 
 /** The names the rules and the formula read, per operation and scheme: built once, then reused. */
-const SIGNIFICANT = new WeakMap<RuleSource, Map<string, ReadonlySet<string>>>();
+const SIGNIFICANT = new WeakMap<RuleSource, Map<string, readonly string[]>>();
 
-function significantOf(op: RuleSource, auth: ResolvedAuth): ReadonlySet<string> {
+function significantOf(op: RuleSource, auth: ResolvedAuth): readonly string[] {
   const key = auth.scheme; // a control scheme is its formula
   let byScheme = SIGNIFICANT.get(op);
   const hit = byScheme?.get(key);
@@ -107,8 +128,9 @@ function significantOf(op: RuleSource, auth: ResolvedAuth): ReadonlySet<string> 
   if (auth.kind === 'control')
     for (const t of FORMULAS[auth.formula].terms) significant.add(termFieldName(op, t.field));
   if (byScheme === undefined) SIGNIFICANT.set(op, (byScheme = new Map()));
-  byScheme.set(key, significant);
-  return significant;
+  const names = [...significant];
+  byScheme.set(key, names);
+  return names;
 }
 
 /**
@@ -122,18 +144,18 @@ export function checkFields(
   pairs: ReadonlyArray<readonly [string, string]>,
   exponent: Exponent | undefined,
 ): FieldValues {
-  const significant = significantOf(op, auth);
-
-  const values: FieldValues = new Map();
-  const seen = new Set<string>();
-  for (const [name, value] of pairs) {
-    if (!significant.has(name)) continue;
-    if (seen.has(name)) throw new InvalidInputError(`field "${name}" appears more than once`, { field: name });
-    seen.add(name);
-    if (value !== '') values.set(name, value);
+  const names = significantOf(op, auth);
+  const sent: Array<string | undefined> = names.map(() => undefined);
+  for (let p = 0; p < pairs.length; p++) {
+    const name = pairs[p]![0];
+    const i = names.indexOf(name);
+    if (i < 0) continue;
+    if (sent[i] !== undefined) throw new InvalidInputError(`field "${name}" appears more than once`, { field: name });
+    sent[i] = pairs[p]![1];
   }
+  const values = new FieldValues(names, sent);
 
-  for (const rule of op.rules) checkRule(op, rule, values, seen, exponent);
+  for (const rule of op.rules) checkRule(op, rule, values, exponent);
 
   if (auth.kind === 'control') {
     for (const t of FORMULAS[auth.formula].terms) {

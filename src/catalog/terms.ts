@@ -21,7 +21,7 @@ export function termFieldName(op: TermSource, term: TermField): string {
 export function controlFieldsOf(
   op: TermSource,
   formula: Formula,
-  values: ReadonlyMap<string, string>,
+  values: { get(name: string): string | undefined },
   login: string | undefined,
   endpoint: { endpointId?: string; endpointGroupId?: string },
 ): ControlFields {

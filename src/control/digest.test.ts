@@ -3,7 +3,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { control, controlInput, verifyControl } from './digest.js';
+import { control, controlInput, verifyControl, verifyControlKeys } from './digest.js';
 import { FORMULAS, type Formula } from './formulas.js';
 
 const nodeSha1 = (s: string) => createHash('sha1').update(s, 'utf8').digest('hex');
@@ -188,4 +188,35 @@ describe('verifyControl', () => {
       });
     },
   );
+});
+
+describe('verifyControlKeys', () => {
+  const fields = { login: 'merchant', client_orderid: 'c-1', orderid: '42' };
+  // One key takes a path of its own; a list computes every digest. Both must give the index of the
+  // first key whose digest (node:crypto here) is the one received, and refuse when none is.
+  it('gives the first matching key of one to four, or refuses, as node:crypto says', async () => {
+    const key = fc.constantFrom(KEY, 'other-key', 'k', '\u00e9t\u00e9');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(key, { minLength: 1, maxLength: 4 }),
+        fc.option(key),
+        fc.boolean(),
+        async (keys, signer, upper) => {
+          const digest = nodeSha1('merchantc-142' + (signer ?? 'nobody'));
+          const received = upper ? digest.toUpperCase() : digest;
+          const listed = keys.map((k, index) => ({ index, id: undefined, key: k }));
+          const expected = keys.findIndex((k) => nodeSha1('merchantc-142' + k) === digest);
+          const run = verifyControlKeys('C-A', fields, listed, received);
+          if (expected < 0) await expect(run).rejects.toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
+          else await expect(run).resolves.toBe(expected);
+          if (keys.length === 1) {
+            const one = verifyControl('C-A', fields, keys[0]!, received);
+            if (expected < 0) await expect(one).rejects.toMatchObject({ code: 'ERR_CONTROL_MISMATCH' });
+            else await expect(one).resolves.toBeUndefined();
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });

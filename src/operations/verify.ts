@@ -184,11 +184,9 @@ export async function verifyRequestParts(
     throw new InvalidInputError('verifyRequest needs options with a credentials function', { field: 'credentials' });
   }
   assertAcceptMode(options.accept);
-  if (request.method.toUpperCase() !== 'POST') {
-    throw new HttpMethodNotAllowedError(
-      'POST',
-      `method must be POST, got ${JSON.stringify(request.method.slice(0, 20))}`,
-    );
+  const httpMethod = request.method;
+  if (httpMethod !== 'POST' && httpMethod.toUpperCase() !== 'POST') {
+    throw new HttpMethodNotAllowedError('POST', `method must be POST, got ${JSON.stringify(httpMethod.slice(0, 20))}`);
   }
   const requestUrl = options.url ?? request.url;
   const url = pathAndQuery(requestUrl);
