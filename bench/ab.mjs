@@ -28,12 +28,11 @@ import {
   CONTROL_CONCAT,
   CONTROL_FIELDS,
   CONTROL_KEY,
-  NONCE,
   NOW,
   PAYOUT_URL,
   PAYOUTS,
-  TIMESTAMP,
   manyParams,
+  payoutRequest,
 } from './fixtures.mjs';
 import { noopNonceStore } from './groups/nonce.mjs';
 import { baseString, percentEncode as rfc3986, signOAuth, verifyOAuth } from './reference.mjs';
@@ -109,17 +108,6 @@ function buildRef(ref) {
   return { sha, dir, cleanup: flag('--keep') ? () => {} : remove };
 }
 
-const oauthRequest = (params) => ({
-  method: 'POST',
-  url: PAYOUT_URL,
-  params,
-  consumerKey: CONSUMER_KEY,
-  signatureMethod: 'HMAC-SHA1',
-  consumerSecret: CONTROL_KEY,
-  nonce: NONCE,
-  timestamp: TIMESTAMP,
-});
-
 /**
  * The rows: each a reference function, the expected output, and for a library the function to
  * time and the check of its output (null when that build lacks the API).
@@ -127,7 +115,7 @@ const oauthRequest = (params) => ({
 function rows() {
   const out = [];
   for (const [label, params] of Object.entries(PAYOUTS)) {
-    const req = oauthRequest(params);
+    const req = payoutRequest(params);
     const ref = signOAuth(req);
     out.push({
       id: `sign HMAC ${label}`,

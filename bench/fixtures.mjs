@@ -12,6 +12,18 @@ export const NOW = TIMESTAMP + 10;
 // Already normalised (lower-case host, no default port): the peers do not normalise URLs.
 export const PAYOUT_URL = 'https://sandbox.gateway.example/paynet/api/v2/payout/1111';
 
+/** A signOAuth request (HMAC-SHA1, fixed nonce and timestamp) for a payout's parameters. */
+export const payoutRequest = (params) => ({
+  method: 'POST',
+  url: PAYOUT_URL,
+  params,
+  consumerKey: CONSUMER_KEY,
+  signatureMethod: 'HMAC-SHA1',
+  consumerSecret: CONTROL_KEY,
+  nonce: NONCE,
+  timestamp: TIMESTAMP,
+});
+
 /** Decoded form-body fields of a realistic payout: 16 pairs, some needing escapes. */
 export const PAYOUT_PARAMS = Object.freeze(
   [

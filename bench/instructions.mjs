@@ -99,20 +99,11 @@ function count(entry, op, payout, calls) {
 }
 
 async function child(entry, op, payout, calls) {
-  const { CONSUMER_KEY, CONTROL_KEY, NONCE, NOW, PAYOUT_URL, TIMESTAMP } = await import('./fixtures.mjs');
+  const { CONSUMER_KEY, CONTROL_KEY, NOW, PAYOUT_URL, payoutRequest } = await import('./fixtures.mjs');
   const { noopNonceStore } = await import('./groups/nonce.mjs');
   const lib = await import(pathToFileURL(entry).href);
   const params = PAYOUTS[payout];
-  const request = {
-    method: 'POST',
-    url: PAYOUT_URL,
-    params,
-    consumerKey: CONSUMER_KEY,
-    signatureMethod: 'HMAC-SHA1',
-    consumerSecret: CONTROL_KEY,
-    nonce: NONCE,
-    timestamp: TIMESTAMP,
-  };
+  const request = payoutRequest(params);
   const signed = await lib.signOAuth(request);
   const incoming = { method: 'POST', url: PAYOUT_URL, params, authorization: signed.authorization };
   const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
