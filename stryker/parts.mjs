@@ -22,7 +22,7 @@ export const PARTS = {
     ],
   },
   'oauth-sign': { files: ['src/oauth/sign.ts'] },
-  'oauth-verify': { files: ['src/oauth/verify.ts'] },
+  'oauth-verify': { files: ['src/oauth/verify.ts', 'src/oauth/verify-keys.ts'] },
   'stores-memory': { files: ['src/stores/memory/**'] },
   'stores-redis': { files: ['src/stores/redis/**'] },
   keys: { files: ['src/keys/**'] },

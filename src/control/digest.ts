@@ -6,6 +6,7 @@
  */
 import { sha1Hex } from '#crypto';
 import { assertWellFormed } from '../encoding/percent.js';
+import { timingSafeEqualHex } from '../encoding/compare.js';
 import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../errors/index.js';
 import { minorUnitsString } from './amount.js';
 import { endpointIdString } from './endpoint.js';
@@ -169,18 +170,6 @@ export function control(
 const HEX40 = /^[0-9a-fA-F]{40}$/;
 
 /**
- * True when `received` (40 hex digits in either case, checked by {@link HEX40}) is the lowercase
- * hex SHA-1 `digest` (40 digits too). Every character is compared whatever differs, so the time
- * does not depend on the contents; `| 0x20` lowercases A-F and leaves the digits as they are, with
- * no lowercased copy to allocate.
- */
-function sameDigest(digest: string, received: string): boolean {
-  let diff = 0;
-  for (let i = 0; i < digest.length; i++) diff |= digest.charCodeAt(i) ^ (received.charCodeAt(i) | 0x20);
-  return diff === 0;
-}
-
-/**
  * Checks a received `control` digest in constant time. Resolves when it matches; rejects
  * otherwise. Hex in either case is accepted.
  *
@@ -199,7 +188,7 @@ export async function verifyControl(
     throw new InvalidInputError('"control" must be 40 hexadecimal digits', { field: 'control' });
   }
   const expected = await control(formula, fields, controlKey, options);
-  if (!sameDigest(expected, received)) {
+  if (!timingSafeEqualHex(expected, received)) {
     throw new ControlMismatchError(`control digest does not match formula ${formula}`);
   }
 }
@@ -221,13 +210,7 @@ export async function verifyControlKeys(
   }
   const input = controlInput(formula, fields, options);
   for (const k of keys) assertKey(k.key);
-  // One key (no rotation), the usual case: its digest alone, without firstMatch's async callback.
-  const index =
-    keys.length === 1
-      ? sameDigest(await sha1Hex(input + keys[0]!.key), received)
-        ? 0
-        : -1
-      : await firstMatch(keys, async (key) => sameDigest(await sha1Hex(input + key), received));
+  const index = await firstMatch(keys, async (key) => timingSafeEqualHex(await sha1Hex(input + key), received));
   if (index < 0) throw new ControlMismatchError(`control digest does not match formula ${formula}`);
   return index;
 }

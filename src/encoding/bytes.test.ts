@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromBase64, toBase64 } from './base64.js';
 import { bodyText, concatBytes } from './bytes.js';
-import { timingSafeEqual, timingSafeEqualString } from './compare.js';
+import { timingSafeEqual, timingSafeEqualHex } from './compare.js';
 import { fromHex, toHex } from './hex.js';
 
 const bytes = fc.uint8Array({ maxLength: 70 });
@@ -44,7 +44,7 @@ describe('hex', () => {
 });
 
 describe('constant-time comparison', () => {
-  it('equals plain equality on bytes and strings', () => {
+  it('equals plain equality on bytes, and on hex digests in either case', () => {
     fc.assert(
       fc.property(bytes, bytes, (a, b) => {
         expect(timingSafeEqual(a, b)).toBe(hex.encode(a) === hex.encode(b));
@@ -52,8 +52,9 @@ describe('constant-time comparison', () => {
       }),
     );
     fc.assert(
-      fc.property(fc.string(), fc.string(), (a, b) => {
-        expect(timingSafeEqualString(a, b)).toBe(a === b);
+      fc.property(fc.stringMatching(/^[0-9a-f]{0,8}$/), fc.stringMatching(/^[0-9a-fA-F]{0,8}$/), (a, b) => {
+        expect(timingSafeEqualHex(a, b)).toBe(a === b.toLowerCase());
+        expect(timingSafeEqualHex(a, a.toUpperCase())).toBe(true);
       }),
     );
   });
@@ -62,7 +63,8 @@ describe('constant-time comparison', () => {
     const b = new Uint8Array(20);
     b[19] = 1;
     expect(timingSafeEqual(a, b)).toBe(false);
-    expect(timingSafeEqualString('x'.repeat(39) + 'a', 'x'.repeat(39) + 'b')).toBe(false);
+    expect(timingSafeEqualHex('0'.repeat(39) + 'a', '0'.repeat(39) + 'b')).toBe(false);
+    expect(timingSafeEqualHex('0'.repeat(39) + 'a', '0'.repeat(39) + 'B')).toBe(false);
   });
 });
 

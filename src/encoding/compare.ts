@@ -20,10 +20,14 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-/** True when both strings have the same length and UTF-16 units; time independent of contents. */
-export function timingSafeEqualString(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
+/**
+ * Whether `received` (hex digits in either case, already checked to be hex) is the lowercase hex
+ * `digest`. Every character is compared whatever differs; `| 0x20` folds A-F to a-f and leaves
+ * the digits as they are, so no lowercased copy is made.
+ */
+export function timingSafeEqualHex(digest: string, received: string): boolean {
+  if (digest.length !== received.length) return false;
   let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  for (let i = 0; i < digest.length; i++) diff |= digest.charCodeAt(i) ^ (received.charCodeAt(i) | 0x20);
   return diff === 0;
 }

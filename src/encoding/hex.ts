@@ -14,7 +14,8 @@ export function toHex(bytes: Uint8Array): string {
   return out;
 }
 
-function nibble(c: number): number {
+/** The value of a hex digit in either case, or -1 (also for NaN, past the end of a text). @internal */
+export function hexDigit(c: number): number {
   if (c >= 48 && c <= 57) return c - 48; // 0-9
   c |= 0x20; // fold A-F to a-f
   if (c >= 97 && c <= 102) return c - 87;
@@ -26,8 +27,8 @@ export function fromHex(hex: string): Uint8Array {
   if (hex.length % 2 !== 0) throw new EncodingError(`hex string has an odd length (${hex.length})`);
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) {
-    const hi = nibble(hex.charCodeAt(2 * i));
-    const lo = nibble(hex.charCodeAt(2 * i + 1));
+    const hi = hexDigit(hex.charCodeAt(2 * i));
+    const lo = hexDigit(hex.charCodeAt(2 * i + 1));
     if (hi < 0 || lo < 0) throw new EncodingError(`invalid hex digit at offset ${hi < 0 ? 2 * i : 2 * i + 1}`);
     out[i] = (hi << 4) | lo;
   }

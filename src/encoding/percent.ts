@@ -6,6 +6,7 @@
  * @module
  */
 import { EncodingError } from '../errors/index.js';
+import { hexDigit } from './hex.js';
 import { assertWellFormed, isWellFormed } from './well-formed.js';
 
 export { assertWellFormed, isWellFormed, isWellFormedFallback } from './well-formed.js';
@@ -229,13 +230,6 @@ export function percentDecode(value: string): string {
     at = value.indexOf('%', from);
   } while (at >= 0);
   return out + value.slice(from);
-}
-
-/** The value of a hex digit in either case, or -1 (also for NaN, past the end of the text). */
-function hexDigit(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  const lower = c | 32;
-  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
 }
 
 /** `value` from index `at` decoded; a fault is named with its index in the whole `value`. */

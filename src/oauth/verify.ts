@@ -8,7 +8,6 @@
  *
  * @module
  */
-import { hmacSha1, rsaSha256Verify } from '#crypto';
 import {
   InvalidInputError,
   SignatureMethodNotAllowedError,
@@ -21,10 +20,6 @@ import {
   UnsupportedError,
 } from '../errors/index.js';
 import { fromBase64 } from '../encoding/base64.js';
-import { timingSafeEqual } from '../encoding/compare.js';
-import { percentEncode } from '../encoding/percent.js';
-import { importPublicKey } from '../keys/import.js';
-import type { CryptoKeyLike } from '../crypto/key-like.js';
 import { joinBaseString, normalizeMethod, encodedParameters } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';
 import { parseAuthorizationHeader } from './header.js';
@@ -42,16 +37,9 @@ import {
 import { defaultNonceStore } from '../stores/memory/index.js';
 import type { NonceStore } from '../stores/types.js';
 import { splitUrl } from './url.js';
-import {
-  firstMatch,
-  isPublicKeyGiven,
-  isSecretKey,
-  listKeys,
-  matchedKeyOf,
-  type KeyList,
-  type ListedKey,
-  type MatchedKey,
-} from '../keys/list.js';
+import { hmacMatch, rsaMatch } from './verify-keys.js';
+import type { CryptoKeyLike } from '../crypto/key-like.js';
+import { matchedKeyOf, type KeyList, type MatchedKey } from '../keys/list.js';
 
 /** The request as received, for {@link verifyOAuth}. */
 export interface VerifyOAuthRequest {
@@ -150,24 +138,6 @@ export function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOpt
   return verifyOAuthWith(request, options, rsaMatch);
 }
 
-/** The consumer's public keys, and the index of the first that verifies the signature (or -1). */
-async function rsaMatch(
-  creds: OAuthConsumerCredentials,
-  baseString: string,
-  received: Uint8Array,
-): Promise<[readonly ListedKey<unknown>[], number]> {
-  const publicKeys = listKeys<string | CryptoKeyLike>(creds.publicKey, 'publicKey', isPublicKeyGiven);
-  if (publicKeys.length === 0) {
-    throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
-  }
-  // fromBase64 of the non-empty text gives at least one byte; both backends answer false
-  // (they do not throw) for a signature of the wrong length.
-  return [
-    publicKeys,
-    await firstMatch(publicKeys, async (key) => rsaSha256Verify(await importPublicKey(key), received, baseString)),
-  ];
-}
-
 /** An option in seconds: a finite number, and not negative when `nonNegative`. */
 function seconds(value: number, field: string, nonNegative: boolean): number {
   // Number.isFinite is false for every non-number, so no separate typeof check is needed.
@@ -180,11 +150,6 @@ function seconds(value: number, field: string, nonNegative: boolean): number {
     );
   }
   return value;
-}
-
-/** Whether `received` is the HMAC-SHA1 of the base string under `secret` (empty token secret). */
-async function hmacMatches(secret: string, baseString: string, received: Uint8Array): Promise<boolean> {
-  return timingSafeEqual(await hmacSha1(percentEncode(secret) + '&', baseString), received);
 }
 
 /**
@@ -261,29 +226,8 @@ export async function verifyOAuthWith(
   if (creds === undefined || creds === null) throw new UnknownConsumerError();
   const hmac = signatureMethod === 'HMAC-SHA1';
   const listed = Array.isArray(hmac ? creds.consumerSecret : creds.publicKey);
-  let keys: readonly ListedKey<unknown>[];
-  let matched: number;
-  if (hmac) {
-    const secrets = listKeys(creds.consumerSecret, 'consumerSecret', isSecretKey);
-    keys = secrets;
-    if (secrets.length === 0) {
-      throw new SignatureMethodNotAllowedError(
-        'controlKey' in creds
-          ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey })'
-          : 'HMAC-SHA1 is not allowed for this consumer (no consumer secret)',
-      );
-    }
-    // Every listed secret is computed and compared (constant time each), whichever matches;
-    // one secret, the usual case, without the list's promises.
-    matched =
-      secrets.length === 1
-        ? (await hmacMatches(secrets[0]!.key, baseString, received))
-          ? 0
-          : -1
-        : await firstMatch(secrets, (secret) => hmacMatches(secret, baseString, received));
-  } else {
-    [keys, matched] = await rsa!(creds, baseString, received);
-  }
+  // Every listed key is tried (constant time each), whichever matches.
+  const [keys, matched] = hmac ? await hmacMatch(creds, baseString, received) : await rsa!(creds, baseString, received);
   if (matched < 0) {
     // The URL as checked, without any user:password part.
     const url = request.url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
