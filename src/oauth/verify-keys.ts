@@ -12,8 +12,13 @@ import { timingSafeEqual } from '../encoding/compare.js';
 import { percentEncode } from '../encoding/percent.js';
 import { SignatureMethodNotAllowedError } from '../errors/index.js';
 import { importPublicKey } from '../keys/import.js';
-import { firstMatch, isPublicKeyGiven, isSecretKey, type ListedKey, listKeys } from '../keys/list.js';
-import type { OAuthConsumerCredentials } from './verify.js';
+import { firstMatch, isPublicKeyGiven, isSecretKey, type KeyList, type ListedKey, listKeys } from '../keys/list.js';
+
+/** What these checks read of a consumer's credentials (`OAuthConsumerCredentials` of verify.ts). */
+interface ConsumerKeys {
+  readonly consumerSecret?: KeyList<string>;
+  readonly publicKey?: KeyList<string | CryptoKeyLike>;
+}
 
 /** The keys tried, and the index of the first that verified the signature (-1 for none). @internal */
 export type KeyMatch = [readonly ListedKey<unknown>[], number];
@@ -22,11 +27,7 @@ export type KeyMatch = [readonly ListedKey<unknown>[], number];
  * The consumer's HMAC-SHA1 secrets, each computed and compared in constant time (the key is the
  * encoded secret and `&`: the service issues no token secrets). @internal
  */
-export async function hmacMatch(
-  creds: OAuthConsumerCredentials,
-  baseString: string,
-  received: Uint8Array,
-): Promise<KeyMatch> {
+export async function hmacMatch(creds: ConsumerKeys, baseString: string, received: Uint8Array): Promise<KeyMatch> {
   const secrets = listKeys(creds.consumerSecret, 'consumerSecret', isSecretKey);
   if (secrets.length === 0) {
     throw new SignatureMethodNotAllowedError(
@@ -44,11 +45,7 @@ export async function hmacMatch(
 }
 
 /** The consumer's RSA public keys, each tried. @internal */
-export async function rsaMatch(
-  creds: OAuthConsumerCredentials,
-  baseString: string,
-  received: Uint8Array,
-): Promise<KeyMatch> {
+export async function rsaMatch(creds: ConsumerKeys, baseString: string, received: Uint8Array): Promise<KeyMatch> {
   const publicKeys = listKeys<string | CryptoKeyLike>(creds.publicKey, 'publicKey', isPublicKeyGiven);
   if (publicKeys.length === 0) {
     throw new SignatureMethodNotAllowedError('RSA-SHA256 is not allowed for this consumer (no public key)');
