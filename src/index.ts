@@ -64,7 +64,7 @@ export {
 } from './oauth/index.js';
 
 // --- nonce stores ---
-export type { NonceStore, NonceCheckContext } from './stores/types.js';
+export { REPLAYS_NOT_CHECKED, type NonceStore, type NonceCheckContext } from './stores/types.js';
 export { MemoryNonceStore, type MemoryNonceStoreOptions } from './stores/memory/index.js';
 
 // --- operations ---
@@ -134,13 +134,21 @@ export type {
   VerifiedFieldValueOf,
 } from './operations/verified.js';
 export {
+  createVerifier,
+  Verifier,
+  type VerifierConfig,
+  type VerifierSettings,
+  type VerifyOptions,
+} from './verifier/index.js';
+export { DEFAULT_BODY_TIMEOUT_MS, type RefusalLogger } from './verifier/config.js';
+export {
   withVerifiedRequest,
   withVerifiedCallback,
   type VerifiedHandlerOptions,
   type CallbackHandlerOptions,
   type FetchHandler,
   type OnRefused,
-} from './operations/handler.js';
+} from './verifier/fetch.js';
 export { MAX_KEYS, type KeyEntry, type KeyList, type MatchedKey } from './keys/list.js';
 export { diagnose, type DiagnoseOptions, type RequestParts } from './diagnose/index.js';
 export type {

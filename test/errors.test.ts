@@ -65,6 +65,7 @@ function describeError(e: AnyPaysigError): string {
     case 'ERR_BODY_CONSUMED':
     case 'ERR_BODY_TIMEOUT':
     case 'ERR_NOT_ACCEPTABLE':
+    case 'ERR_CONFIGURATION':
       return e.code;
     default:
       return assertNever(e);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { diagnose, MemoryNonceStore, MissingFieldError, PaysigError, verifyRequest } from '../index.js';
+import { diagnose, MissingFieldError, PaysigError, REPLAYS_NOT_CHECKED, verifyRequest } from '../index.js';
 import { explainLines } from './explain.js';
 import { partsOf, readRequest, REQUEST_OPTIONS, requestOf, verifyOptionsOf } from './request-input.js';
 import { parseCommand, type Io } from './util.js';
@@ -37,7 +37,7 @@ export async function runVerify(argv: readonly string[], io: Io): Promise<number
     return d.valid ? 0 : 1;
   }
   try {
-    const ok = await verifyRequest(requestOf(raw), { ...options, nonceStore: new MemoryNonceStore() });
+    const ok = await verifyRequest(requestOf(raw), { ...options, nonceStore: REPLAYS_NOT_CHECKED });
     const where = ok.endpointId !== undefined ? `endpoint ${ok.endpointId}` : `group ${ok.endpointGroupId}`;
     io.out(
       json

@@ -8,7 +8,7 @@
 import { httpStatusOf } from '../errors/handling.js';
 import { InvalidInputError, PaysigError } from '../errors/index.js';
 import { parseForm } from '../encoding/form.js';
-import { MemoryNonceStore } from '../stores/memory/index.js';
+import { REPLAYS_NOT_CHECKED } from '../stores/types.js';
 import { diagnoseControl } from './control.js';
 import { diagnoseOAuth } from './oauth.js';
 import { shownRequest, type ReadRequest } from './text.js';
@@ -163,7 +163,7 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
   }
   if (copy !== undefined) {
     try {
-      await verifyRequest(copy, { ...verifyOptions, nonceStore: new MemoryNonceStore(), credentials: lookup });
+      await verifyRequest(copy, { ...verifyOptions, nonceStore: REPLAYS_NOT_CHECKED, credentials: lookup });
       d.valid = true;
     } catch (e) {
       // Errors of the credentials function (and anything else not paysig's) pass through.

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { hmacKeyOf } from '../oauth/hmac-key.js';
 import { hmacSha1, rsaSha256Verify } from '#crypto';
 import { fromBase64, toBase64 } from '../encoding/base64.js';
 import { parseForm } from '../encoding/form.js';
@@ -168,7 +169,7 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
   let check: ((text: string) => Promise<boolean>) | undefined;
   let expectedSignature: string | undefined;
   if (signatureMethod === 'HMAC-SHA1' && creds.controlKey !== undefined && creds.controlKey !== '') {
-    const key = percentEncode(creds.controlKey) + '&';
+    const key = hmacKeyOf(creds.controlKey);
     check = async (text) => toBase64(await hmacSha1(key, text)) === received;
     expectedSignature = toBase64(await hmacSha1(key, baseString));
     if (controlKeyLooksLikePem(creds.controlKey)) {

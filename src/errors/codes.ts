@@ -16,6 +16,7 @@ import { MissingFieldError, SignatureInvalidError, UnsupportedError } from './in
 import { KeyError, KeyExponentError, KeyTooLargeError, WeakKeyError } from './keys.js';
 import { NonceReplayedError, NonceStoreError, OAuthHeaderError, OAuthParameterError } from './oauth.js';
 import { SignatureMethodNotAllowedError, TimestampError, UnknownConsumerError } from './oauth.js';
+import { ConfigurationError } from './server.js';
 
 /**
  * One row of {@link ERROR_CODES}: the class that carries a code, and its HTTP status.
@@ -98,6 +99,8 @@ export interface ErrorCodes {
   readonly ERR_BODY_TIMEOUT: ErrorCodeRow<typeof BodyTimeoutError, 408>;
   /** The request body was already read by something else. */
   readonly ERR_BODY_CONSUMED: ErrorCodeRow<typeof BodyConsumedError, 500>;
+  /** The server's configuration or one of its callbacks is wrong (the client sees a generic 500). */
+  readonly ERR_CONFIGURATION: ErrorCodeRow<typeof ConfigurationError, 500>;
 }
 
 /**
@@ -141,6 +144,7 @@ export const ERROR_CODES: ErrorCodes = {
   ERR_BODY_TOO_LARGE: /* @__PURE__ */ row(BodyTooLargeError, 413),
   ERR_BODY_TIMEOUT: /* @__PURE__ */ row(BodyTimeoutError, 408),
   ERR_BODY_CONSUMED: /* @__PURE__ */ row(BodyConsumedError, 500),
+  ERR_CONFIGURATION: /* @__PURE__ */ row(ConfigurationError, 500),
 };
 
 /**

@@ -11,5 +11,6 @@ export * from './input.js';
 export * from './oauth.js';
 export * from './keys.js';
 export * from './http.js';
+export * from './server.js';
 export { ERROR_CODES, type ErrorCodeRow, type ErrorCodes, type PaysigErrorCode, type AnyPaysigError } from './codes.js';
 export { isPaysigError, httpStatusOf, type HttpErrorStatus } from './handling.js';

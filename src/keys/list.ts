@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors/index.js';
+import { ConfigurationError } from '../errors/index.js';
 
 /** Most keys one credential may list (a rotation needs two; four leaves room for overlaps). */
 export const MAX_KEYS = 4;
@@ -72,7 +72,7 @@ export function matchedKeyOf(list: readonly ListedKey<unknown>[], index: number)
  * empty list), one entry for a bare key, the entries of a list. `usable` says whether a key is
  * present at all (an empty string is not); a list entry that is not usable, a list longer than
  * {@link MAX_KEYS}, or an id that is not a string of 1 to 64 characters is
- * {@link InvalidInputError} naming `field`. @internal
+ * {@link ConfigurationError} naming `field` (the keys come from the server's configuration). @internal
  */
 export function listKeys<K>(
   value: KeyList<K> | undefined | null,
@@ -82,16 +82,16 @@ export function listKeys<K>(
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) return usable(value) ? [{ index: 0, id: undefined, key: value as K }] : [];
   if (value.length > MAX_KEYS) {
-    throw new InvalidInputError(`"${field}" lists ${value.length} keys; at most ${MAX_KEYS} are tried`, { field });
+    throw new ConfigurationError(`"${field}" lists ${value.length} keys; at most ${MAX_KEYS} are tried`, { field });
   }
   return value.map((entry: unknown, index): ListedKey<K> => {
     const e = entry as Partial<KeyEntry<unknown>> | null;
     if (e === null || typeof e !== 'object' || !usable(e.key)) {
-      throw new InvalidInputError(`"${field}" entry ${index} must be { id?, key } with a non-empty key`, { field });
+      throw new ConfigurationError(`"${field}" entry ${index} must be { id?, key } with a non-empty key`, { field });
     }
     const id = e.id;
     if (id !== undefined && (typeof id !== 'string' || id.length === 0 || id.length > 64)) {
-      throw new InvalidInputError(`"${field}" entry ${index}: "id" must be a string of 1 to 64 characters`, { field });
+      throw new ConfigurationError(`"${field}" entry ${index}: "id" must be a string of 1 to 64 characters`, { field });
     }
     return { index, id, key: e.key };
   });

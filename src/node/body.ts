@@ -6,6 +6,7 @@
  */
 import { bodyText, concatBytes } from '../encoding/bytes.js';
 import { BodyConsumedError, BodyTimeoutError, BodyTooLargeError, InvalidInputError } from '../errors/index.js';
+import { DEFAULT_BODY_TIMEOUT_MS } from '../verifier/config.js';
 import { headerOf, type IncomingMessageLike } from './incoming.js';
 
 /** The raw body, when a framework has already read it: the bytes exactly as received, or their text. */
@@ -28,24 +29,10 @@ export interface IncomingBodyOptions {
 }
 
 /** Default `bodyTimeoutMs`: 30 s for the whole body, from when paysig starts reading it. */
-export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+export { DEFAULT_BODY_TIMEOUT_MS };
 
 const encoder = new TextEncoder();
 
-/**
- * The body read deadline of the options, checked: a positive number of milliseconds, or
- * `Infinity` for none (only when something else, such as the server's `requestTimeout`, bounds
- * the read). @internal
- */
-export function bodyTimeoutOf(options: IncomingBodyOptions | undefined): number {
-  const ms = options?.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
-  if (typeof ms !== 'number' || !(ms > 0)) {
-    throw new InvalidInputError('"bodyTimeoutMs" must be a positive number of milliseconds (default 30000)', {
-      field: 'bodyTimeoutMs',
-    });
-  }
-  return ms;
-}
 const EMPTY = new Uint8Array(0);
 
 /** The explicit body as bytes, within the cap. @internal */

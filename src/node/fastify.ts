@@ -4,8 +4,10 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors/index.js';
-import { checkCallbackOptions, checkVerifyOptions, type Refusal } from '../operations/refusal.js';
+import { ConfigurationError } from '../errors/index.js';
+import { checkCallbackOptions, type Refusal } from '../operations/refusal.js';
+import { verifierOf } from '../verifier/fetch.js';
+import type { Verifier } from '../verifier/index.js';
 import type { CallbackFields } from '../operations/callback.js';
 import type { VerifiedRequest } from '../operations/verified.js';
 import { FORM_CONTENT_TYPE } from '../operations/media-types.js';
@@ -55,8 +57,8 @@ export interface FastifyInstanceLike {
 /** A Fastify plugin, for `app.register(...)`: it takes a Fastify instance (typed `object` so that Fastify's own types fit it). */
 export type FastifyPluginLike = (instance: object, options: unknown) => Promise<void>;
 
-/** Instances given the form parser that leaves the body unread (children see it through their prototype). */
-const PREPARED = new WeakSet<object>();
+/** Marks an instance given the form parser that leaves the body unread (children see it through their prototype). */
+const PREPARED = Symbol.for('paysig.fastify.formUnread');
 
 function send(reply: FastifyReplyLike, r: Refusal): FastifyReplyLike {
   reply.code(r.status);
@@ -71,16 +73,15 @@ function send(reply: FastifyReplyLike, r: Refusal): FastifyReplyLike {
  * would wait for a stream already read, so it is refused.
  */
 function leaveFormUnread(fastify: FastifyInstanceLike): void {
-  for (let o: object | null = fastify; o !== null; o = Object.getPrototypeOf(o) as object | null)
-    if (PREPARED.has(o)) return;
+  if (PREPARED in fastify) return;
   if (fastify.hasContentTypeParser(FORM_CONTENT_TYPE)) {
-    throw new InvalidInputError(
+    throw new ConfigurationError(
       `a body parser for ${FORM_CONTENT_TYPE} is registered (@fastify/formbody?): paysig reads the raw body itself; register paysig without it, and read verifiedOf(request).fields`,
       { field: 'fastify' },
     );
   }
   fastify.addContentTypeParser(FORM_CONTENT_TYPE, (_request, _payload, done) => done(null));
-  PREPARED.add(fastify);
+  Object.defineProperty(fastify, PREPARED, { value: true });
 }
 
 /** Marks a plugin to act on the instance it is registered on (what `fastify-plugin` does). */
@@ -90,7 +91,7 @@ function unencapsulated(plugin: FastifyPluginLike): FastifyPluginLike {
 }
 
 /**
- * A Fastify plugin verifying every request to `{basePath}/api/...` as `verifyRequest` does (other
+ * A Fastify plugin verifying, with `verifier`, every request to `{basePath}/api/...` (other
  * paths pass through), in an `onRequest` hook on the instance it is registered on: the result
  * goes on `request.paysig` (typed: `verifiedOf(request)`), a refusal is answered as
  * `createMiddleware` answers. It registers the form body parser itself (one that leaves the body
@@ -99,23 +100,24 @@ function unencapsulated(plugin: FastifyPluginLike): FastifyPluginLike {
  * @example
  * ```ts
  * const app = Fastify();
- * await app.register(createFastifyPlugin({ basePath: '/paynet', credentials }));
+ * await app.register(createFastifyPlugin(createVerifier({ basePath: '/paynet', credentials })));
  * app.post('/paynet/api/*', async (request) => ({ operation: verifiedOf(request).operationId }));
  * ```
  */
-export function createFastifyPlugin(options: MiddlewareOptions<FastifyRequestLike>): FastifyPluginLike {
-  checkVerifyOptions(options, 'createFastifyPlugin');
+export function createFastifyPlugin(verifier: Verifier | MiddlewareOptions<FastifyRequestLike>): FastifyPluginLike {
+  const v = verifierOf(verifier);
+  const { basePath, onRefused } = v.settings;
   return unencapsulated(async (instance) => {
     const fastify = instance as FastifyInstanceLike;
     leaveFormUnread(fastify);
     fastify.decorateRequest('paysig', null);
     fastify.addHook('onRequest', async (request: FastifyRequestLike, reply: FastifyReplyLike) => {
-      if (!isApiPath(request.raw, options.basePath)) return;
+      if (!isApiPath(request.raw, basePath)) return;
       let verified: VerifiedRequest;
       try {
-        verified = await verifyNode(request.raw, options);
+        verified = await verifyNode(request.raw, v);
       } catch (error) {
-        return send(reply, await refuse(error, request.raw, options.onRefused, request));
+        return send(reply, await refuse(error, request.raw, onRefused, request));
       }
       keepVerified(request.raw, verified);
       (request as { paysig?: unknown }).paysig = verified;

@@ -5,6 +5,7 @@
  * @module
  */
 import { InvalidInputError } from '../errors/index.js';
+import { trustedHops } from '../verifier/config.js';
 
 /**
  * What `paysig/node` needs of a Node request: an `http.IncomingMessage` (Node `http`/`https`,
@@ -52,7 +53,7 @@ export interface IncomingUrlOptions {
    */
   trustProxy?: boolean | number;
   /** The scheme the client used, when the server cannot tell (default: `https` on a TLS socket, else `http`). */
-  protocol?: 'http' | 'https';
+  protocol?: 'http' | 'https' | undefined;
 }
 
 /** First value of a header, trimmed; undefined when absent or empty. @internal */
@@ -77,17 +78,6 @@ function forwarded(req: IncomingMessageLike, name: string, hops: number): string
   return v === '' ? undefined : v;
 }
 
-/** How many proxies `trustProxy` trusts: 0 for none. @internal */
-export function trustedHops(trustProxy: IncomingUrlOptions['trustProxy']): number {
-  if (trustProxy === undefined || trustProxy === false) return 0;
-  if (trustProxy === true) return 1;
-  if (typeof trustProxy !== 'number' || !Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 32) {
-    throw new InvalidInputError('"trustProxy" must be true, false or the number of proxies in front (0 to 32)', {
-      field: 'trustProxy',
-    });
-  }
-  return trustProxy;
-}
 
 function isEncrypted(socket: unknown): boolean {
   return typeof socket === 'object' && socket !== null && (socket as { encrypted?: unknown }).encrypted === true;
@@ -119,10 +109,6 @@ export function incomingUrl(req: IncomingMessageLike, options: IncomingUrlOption
     host = forwarded(req, 'x-forwarded-host', hops) ?? host;
   }
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : req.url;
-  // The same URL as the last request (a server sees a few URLs again and again): the host was
-  // checked then, and the one string returned keeps its hash, so the URL caches downstream find
-  // it without hashing a new copy.
-  if (target === last.target && host === last.host && scheme === last.scheme && host !== undefined) return last.url;
   if (host === undefined) {
     throw new InvalidInputError(
       'the request has no Host header, so its absolute URL is unknown (HTTP/1.1 requires Host)',
@@ -138,15 +124,5 @@ export function incomingUrl(req: IncomingMessageLike, options: IncomingUrlOption
   if (typeof target !== 'string' || target.charCodeAt(0) !== 0x2f /* / */) {
     throw new InvalidInputError('the request target must be a path starting with "/"', { field: 'url' });
   }
-  const url = scheme + '://' + host + target;
-  last = { scheme, host, target, url };
-  return url;
+  return scheme + '://' + host + target;
 }
-
-/** The last URL {@link incomingUrl} built, from a host that passed its check. */
-let last: { scheme: string; host: string | undefined; target: unknown; url: string } = {
-  scheme: '',
-  host: undefined,
-  target: undefined,
-  url: '',
-};

@@ -28,7 +28,7 @@
 export { toFetchRequest, type ToFetchRequestOptions } from './request.js';
 export type { IncomingMessageLike, IncomingUrlOptions } from './incoming.js';
 export type { IncomingBodyOptions, RawBody } from './body.js';
-export { verifyIncoming, type VerifyIncomingOptions } from './verify.js';
+export { verifyIncoming, type VerifyIncomingOptions, type IncomingRequestOptions } from './verify.js';
 export { serve, type ServeOptions, type ServedHandler } from './serve.js';
 export {
   createMiddleware,

@@ -4,7 +4,9 @@
  *
  * @module
  */
-import { checkCallbackOptions, checkVerifyOptions, type Refusal } from '../operations/refusal.js';
+import { checkCallbackOptions, type Refusal } from '../operations/refusal.js';
+import { verifierOf } from '../verifier/fetch.js';
+import type { Verifier } from '../verifier/index.js';
 import type { CallbackFields } from '../operations/callback.js';
 import type { VerifiedRequest } from '../operations/verified.js';
 import type { IncomingMessageLike } from './incoming.js';
@@ -48,7 +50,7 @@ function send(ctx: KoaContextLike, r: Refusal): void {
 }
 
 /**
- * Koa middleware verifying every request to `{basePath}/api/...` as `verifyRequest` does (other
+ * Koa middleware verifying, with `verifier`, every request to `{basePath}/api/...` (other
  * paths pass through): the result goes on `ctx.state.paysig` (typed: `verifiedOf(ctx)`), a refusal
  * is answered as `createMiddleware` answers. Mount it before any body parser; after
  * `koa-bodyparser` the kept `ctx.request.rawBody` is verified.
@@ -56,19 +58,20 @@ function send(ctx: KoaContextLike, r: Refusal): void {
  * @example
  * ```ts
  * const app = new Koa();
- * app.use(createKoaMiddleware({ basePath: '/paynet', credentials }));
+ * app.use(createKoaMiddleware(createVerifier({ basePath: '/paynet', credentials })));
  * app.use((ctx) => { ctx.body = { operation: verifiedOf(ctx).operationId }; });
  * ```
  */
-export function createKoaMiddleware(options: MiddlewareOptions<KoaContextLike>): KoaMiddleware {
-  checkVerifyOptions(options, 'createKoaMiddleware');
+export function createKoaMiddleware(verifier: Verifier | MiddlewareOptions<KoaContextLike>): KoaMiddleware {
+  const v = verifierOf(verifier);
+  const { basePath, onRefused } = v.settings;
   return async (ctx, next) => {
-    if (!isApiPath(ctx.req, options.basePath)) return void (await next());
+    if (!isApiPath(ctx.req, basePath)) return void (await next());
     let verified: VerifiedRequest;
     try {
-      verified = await verifyNode(ctx.req, options, ctx.request?.rawBody);
+      verified = await verifyNode(ctx.req, v, ctx.request?.rawBody);
     } catch (error) {
-      return send(ctx, await refuse(error, ctx.req, options.onRefused, ctx));
+      return send(ctx, await refuse(error, ctx.req, onRefused, ctx));
     }
     keepVerified(ctx.req, verified);
     ctx.state['paysig'] = verified;

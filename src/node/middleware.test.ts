@@ -271,19 +271,19 @@ describe('Express with a body parser in front', () => {
     }
   });
 
-  it('verifiedOf outside a verified request is ERR_INVALID_INPUT', () => {
-    expect(() => verifiedOf({})).toThrow(expect.objectContaining({ code: 'ERR_INVALID_INPUT' }));
+  it('verifiedOf outside a verified request is ERR_CONFIGURATION', () => {
+    expect(() => verifiedOf({})).toThrow(expect.objectContaining({ code: 'ERR_CONFIGURATION' }));
   });
 
   it('a middleware without credentials, or a callback one without a control key, fails when created', () => {
     const bad = <R>() => ({}) as MiddlewareOptions<R>;
-    const refusal = expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'credentials' });
+    const refusal = expect.objectContaining({ code: 'ERR_CONFIGURATION', field: 'credentials' });
     expect(() => createMiddleware(bad())).toThrow(refusal);
     expect(() => createKoaMiddleware(bad())).toThrow(refusal);
     expect(() => createFastifyPlugin(bad())).toThrow(refusal);
     for (const create of [createCallbackMiddleware, createKoaCallbackMiddleware, createFastifyCallbackPlugin])
       expect(() => create({ controlKey: '' })).toThrow(
-        expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'controlKey' }),
+        expect.objectContaining({ code: 'ERR_CONFIGURATION', field: 'controlKey' }),
       );
   });
 });

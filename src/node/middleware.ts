@@ -4,7 +4,9 @@
  *
  * @module
  */
-import { checkCallbackOptions, checkVerifyOptions, type Refusal } from '../operations/refusal.js';
+import { checkCallbackOptions, type Refusal } from '../operations/refusal.js';
+import { verifierOf } from '../verifier/fetch.js';
+import type { Verifier } from '../verifier/index.js';
 import type { IncomingMessageLike } from './incoming.js';
 import {
   isApiPath,
@@ -42,11 +44,13 @@ export function send(res: ServerResponseLike, r: Refusal): void {
 }
 
 /**
- * Express / Connect middleware verifying every request to `{basePath}/api/...` as `verifyRequest`
- * does; other paths pass through untouched. A verified request goes on to the next handler with
+ * Express / Connect middleware verifying, with `verifier`, every request to `{basePath}/api/...`;
+ * other paths pass through untouched. A verified request goes on to the next handler with
  * the result on `req.paysig` (typed: {@link verifiedOf}); a refused one is answered with
  * `httpStatusOf(error)` and the service's error shape (`type`, `error-message`, `error-code`; JSON
- * or form-encoded after the client's `Accept`; `Allow` on a 405), after `onRefused`.
+ * or form-encoded after the client's `Accept`; `Allow` on a 405; a generic body for a 500), after
+ * the verifier's `onRefused`. Given options instead of a verifier (deprecated), it makes one of
+ * them, once.
  *
  * Mount it before any body parser, or keep the raw bytes: after `express.raw()` for the form
  * type (or `express.text()`) the kept body is verified;
@@ -55,22 +59,25 @@ export function send(res: ServerResponseLike, r: Refusal): void {
  *
  * @example
  * ```ts
+ * const verifier = createVerifier({ basePath: '/paynet', credentials, onRefused: (e) => log.warn(e) });
  * const app = express();
- * app.use(createMiddleware({ basePath: '/paynet', credentials, onRefused: (e) => log.warn(e.code) }));
+ * app.use(createMiddleware(verifier));
+ * // Express 5 route syntax; on Express 4 the route is '/paynet/api/*'
  * app.post('/paynet/api/*path', (req, res) => res.json({ operation: verifiedOf(req).operationId }));
  * ```
  */
-export function createMiddleware(options: MiddlewareOptions): NodeMiddleware {
-  checkVerifyOptions(options, 'createMiddleware');
+export function createMiddleware(verifier: Verifier | MiddlewareOptions): NodeMiddleware {
+  const v = verifierOf(verifier);
+  const { basePath, onRefused } = v.settings;
   return (req, res, next) => {
-    if (!isApiPath(req, options.basePath)) return next();
-    verifyNode(req, options).then(
+    if (!isApiPath(req, basePath)) return next();
+    verifyNode(req, v).then(
       (verified) => {
         keepVerified(req, verified);
         (req as { paysig?: unknown }).paysig = verified;
         next();
       },
-      async (error: unknown) => send(res, await refuse(error, req, options.onRefused, req)),
+      async (error: unknown) => send(res, await refuse(error, req, onRefused, req)),
     );
   };
 }

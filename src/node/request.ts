@@ -4,7 +4,8 @@
  * @module
  */
 import { DEFAULT_MAX_BODY_BYTES } from '../operations/verify.js';
-import { bodyTimeoutOf, explicitBody, readIncomingBytes, type IncomingBodyOptions } from './body.js';
+import { explicitBody, readIncomingBytes, type IncomingBodyOptions } from './body.js';
+import { bodyTimeoutOf } from '../verifier/config.js';
 import { incomingUrl, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 
 /** Options of {@link toFetchRequest}. */
@@ -53,7 +54,7 @@ function fetchHeaders(req: IncomingMessageLike): Headers {
  */
 export async function toFetchRequest(req: IncomingMessageLike, options: ToFetchRequestOptions = {}): Promise<Request> {
   const url = incomingUrl(req, options);
-  const timeoutMs = bodyTimeoutOf(options);
+  const timeoutMs = bodyTimeoutOf(options.bodyTimeoutMs);
   const method = req.method ?? 'GET';
   const init: RequestInit = { method, headers: fetchHeaders(req) };
   if (method !== 'GET' && method !== 'HEAD') {

@@ -5,22 +5,29 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors/index.js';
+import { ConfigurationError } from '../errors/index.js';
 import type { CallbackFields } from '../operations/callback.js';
 import { verifyCallback } from '../operations/callback.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../operations/limits.js';
 import { refusalOf, report, type Refusal } from '../operations/refusal.js';
 import type { VerifiedRequest } from '../operations/verified.js';
 import type { VerifyRequestOptions } from '../operations/verify.js';
+import type { Verifier } from '../verifier/index.js';
 import { bodyText } from '../encoding/bytes.js';
 import { explicitBody, readIncomingBytes, type RawBody } from './body.js';
 import { headerOf, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 import { verifyIncoming } from './verify.js';
+import type { OnRefused } from '../verifier/config.js';
 
 /** Called with each refusal, for logging: the error and the framework's request object. */
-export type OnRefusedNode<R> = (error: unknown, request: R) => void | Promise<void>;
+export type OnRefusedNode<R> = OnRefused<R>;
 
-/** Options of the Node middleware: those of `verifyIncoming` (without `body`), and `onRefused`. */
+/**
+ * Options of the Node middleware when it is given options instead of a verifier: those of
+ * `verifyIncoming` (without `body`), and `onRefused`. The middleware makes one verifier of them.
+ *
+ * @deprecated pass a verifier: `createMiddleware(createVerifier(config))`.
+ */
 export interface MiddlewareOptions<R = IncomingMessageLike> extends VerifyRequestOptions, IncomingUrlOptions {
   /**
    * Called with every refused request before the refusal is sent, for logging. Log `error.code`
@@ -40,8 +47,9 @@ export interface CallbackMiddlewareOptions<R = IncomingMessageLike> {
   onRefused?: OnRefusedNode<R>;
 }
 
-const VERIFIED = new WeakMap<object, VerifiedRequest>();
-const CALLBACKS = new WeakMap<object, CallbackFields>();
+/** Where the middleware keeps a result on the Node request: a symbol no HTTP input can set. */
+const VERIFIED = Symbol.for('paysig.verified');
+const CALLBACK = Symbol.for('paysig.callback');
 
 /** The Node request inside a framework's request object: Fastify's `request.raw`, Koa's `ctx.req`, else itself. */
 function nodeRequestOf(holder: object): object {
@@ -53,12 +61,12 @@ function nodeRequestOf(holder: object): object {
 
 /** Records the verified result of `req`. @internal */
 export function keepVerified(req: object, verified: VerifiedRequest): void {
-  VERIFIED.set(req, verified);
+  (req as { [VERIFIED]?: VerifiedRequest })[VERIFIED] = verified;
 }
 
 /** Records the verified callback of `req`. @internal */
 export function keepCallback(req: object, callback: CallbackFields): void {
-  CALLBACKS.set(req, callback);
+  (req as { [CALLBACK]?: CallbackFields })[CALLBACK] = callback;
 }
 
 /**
@@ -66,7 +74,8 @@ export function keepCallback(req: object, callback: CallbackFields): void {
  * Fastify's `request` (the same value is on `req.paysig`, `ctx.state.paysig`, `request.paysig`,
  * untyped there so that paysig adds nothing to your framework's types).
  *
- * @throws `InvalidInputError` when no middleware verified this request (mounted after the route?).
+ * @throws `ConfigurationError` (a 500: the server's set-up) when no middleware verified this
+ *   request (mounted after the route, or on other paths?).
  * @example
  * ```ts
  * app.use(createMiddleware({ basePath: '/paynet', credentials }));
@@ -77,9 +86,9 @@ export function keepCallback(req: object, callback: CallbackFields): void {
  * ```
  */
 export function verifiedOf(holder: object): VerifiedRequest {
-  const v = VERIFIED.get(nodeRequestOf(holder));
+  const v = (nodeRequestOf(holder) as { [VERIFIED]?: VerifiedRequest })[VERIFIED];
   if (v === undefined) {
-    throw new InvalidInputError('no verified request here: mount the paysig middleware before this route', {
+    throw new ConfigurationError('no verified request here: mount the paysig middleware before this route', {
       field: 'request',
     });
   }
@@ -89,7 +98,7 @@ export function verifiedOf(holder: object): VerifiedRequest {
 /**
  * The verified callback the callback middleware attached, typed (as {@link verifiedOf}).
  *
- * @throws `InvalidInputError` when no callback middleware verified this request.
+ * @throws `ConfigurationError` (500) when no callback middleware verified this request.
  * @example
  * ```ts
  * app.get('/callback', createCallbackMiddleware({ controlKey }), (req, res) => {
@@ -99,9 +108,9 @@ export function verifiedOf(holder: object): VerifiedRequest {
  * ```
  */
 export function verifiedCallbackOf(holder: object): CallbackFields {
-  const v = CALLBACKS.get(nodeRequestOf(holder));
+  const v = (nodeRequestOf(holder) as { [CALLBACK]?: CallbackFields })[CALLBACK];
   if (v === undefined) {
-    throw new InvalidInputError('no verified callback here: mount the paysig callback middleware before this route', {
+    throw new ConfigurationError('no verified callback here: mount the paysig callback middleware before this route', {
       field: 'request',
     });
   }
@@ -123,9 +132,9 @@ function keptBody(req: IncomingMessageLike, rawBody: unknown): RawBody | undefin
 }
 
 /** Verifies `req`, using a body a framework kept when the stream is read already. @internal */
-export function verifyNode(req: IncomingMessageLike, options: MiddlewareOptions<never>, rawBody?: unknown) {
+export function verifyNode(req: IncomingMessageLike, verifier: Verifier, rawBody?: unknown) {
   const body = keptBody(req, rawBody);
-  return verifyIncoming(req, body !== undefined ? { ...options, body } : options);
+  return verifyIncoming(verifier, req, body !== undefined ? { body } : undefined);
 }
 
 /** The callback of a Node request: a GET's query, or a POST's form body. @internal */

@@ -64,11 +64,11 @@ describe('verifyIncoming', () => {
   it.each([
     ['undefined', undefined],
     ['null', null],
-  ])('refuses %s options as verifyRequest does (ERR_INVALID_INPUT, field credentials)', async (_label, opts) => {
+  ])('refuses %s options as verifyRequest does (ERR_CONFIGURATION, field credentials)', async (_label, opts) => {
     await expect(
       verifyIncoming(req({ 'content-type': 'application/x-www-form-urlencoded' }), opts as never),
     ).rejects.toMatchObject({
-      code: 'ERR_INVALID_INPUT',
+      code: 'ERR_CONFIGURATION',
       field: 'credentials',
       message: 'verifyRequest needs options with a credentials function',
     });

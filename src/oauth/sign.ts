@@ -5,7 +5,7 @@
  */
 import { hmacSha1, randomBytes, rsaSha256Sign } from '#crypto';
 import { InvalidInputError, UnsupportedError } from '../errors/index.js';
-import { percentEncode } from '../encoding/percent.js';
+import { hmacKeyOf } from './hmac-key.js';
 import { toBase64 } from '../encoding/base64.js';
 import { toHex } from '../encoding/hex.js';
 import { importPrivateKey } from '../keys/import.js';
@@ -181,7 +181,7 @@ export async function signOAuthWith(
     if (typeof request.consumerSecret !== 'string' || request.consumerSecret.length === 0) {
       need('consumerSecret', 'is required for HMAC-SHA1 (the merchant control key, non-empty)');
     }
-    hmacKey = percentEncode(request.consumerSecret) + '&' + percentEncode(request.tokenSecret ?? '');
+    hmacKey = hmacKeyOf(request.consumerSecret, request.tokenSecret);
   } else if (request.privateKey === undefined || request.privateKey === null) {
     need('privateKey', 'is required for RSA-SHA256 (PEM or CryptoKey)');
   }

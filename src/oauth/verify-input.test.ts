@@ -81,28 +81,28 @@ describe('verifyOAuth checks its arguments', () => {
   });
 
   it.each([null, undefined, 'options', {}, { credentials: 'm1' }])(
-    'options %j -> ERR_INVALID_INPUT on "credentials"',
+    'options %j -> ERR_CONFIGURATION on "credentials"',
     async (bad) => {
       const e = await refusal(verifyOAuth(request(), bad as unknown as VerifyOAuthOptions));
-      expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'credentials' });
+      expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'credentials' });
       expect(e.message).toMatch(/"options\.credentials" must be a function/);
     },
   );
 
   it.each([-1, -0.001, Number.NaN, Number.POSITIVE_INFINITY, '300'])(
-    'maxSkewSeconds %s -> ERR_INVALID_INPUT on "maxSkewSeconds"',
+    'maxSkewSeconds %s -> ERR_CONFIGURATION on "maxSkewSeconds"',
     async (bad) => {
       const e = await refusal(verifyOAuth(request(), opts({ maxSkewSeconds: bad as number })));
-      expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'maxSkewSeconds' });
+      expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'maxSkewSeconds' });
       expect(e.message).toMatch(/"maxSkewSeconds" must be a non-negative number/);
     },
   );
 
   it.each([-1, -0.001, Number.NaN, Number.POSITIVE_INFINITY, '30'])(
-    'maxFutureSkewSeconds %s -> ERR_INVALID_INPUT on "maxFutureSkewSeconds"',
+    'maxFutureSkewSeconds %s -> ERR_CONFIGURATION on "maxFutureSkewSeconds"',
     async (bad) => {
       const e = await refusal(verifyOAuth(request(), opts({ maxFutureSkewSeconds: bad as number })));
-      expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'maxFutureSkewSeconds' });
+      expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'maxFutureSkewSeconds' });
       expect(e.message).toMatch(/"maxFutureSkewSeconds" must be a non-negative number/);
     },
   );
@@ -114,17 +114,17 @@ describe('verifyOAuth checks its arguments', () => {
   });
 
   it.each([Number.NaN, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, String(NOW)])(
-    'now %s -> ERR_INVALID_INPUT on "now"',
+    'now %s -> ERR_CONFIGURATION on "now"',
     async (bad) => {
       const e = await refusal(verifyOAuth(request(), opts({ now: bad as number })));
-      expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'now' });
+      expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'now' });
       expect(e.message).toMatch(/"now" must be a finite number of seconds/);
     },
   );
 
-  it.each([undefined, null, 'a=1', { length: 0 }])('params %j -> ERR_INVALID_INPUT on "params"', async (bad) => {
+  it.each([undefined, null, 'a=1', { length: 0 }])('params %j -> ERR_CONFIGURATION on "params"', async (bad) => {
     const e = await refusal(verifyOAuth({ ...request(), params: bad as never }, opts()));
-    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'params' });
+    expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'params' });
     expect(e.message).toMatch(/"params" must be an array of \[name, value\] pairs/);
   });
 });

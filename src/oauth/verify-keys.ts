@@ -9,14 +9,15 @@
 import { hmacSha1, rsaSha256Verify } from '#crypto';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import { timingSafeEqual } from '../encoding/compare.js';
-import { percentEncode } from '../encoding/percent.js';
 import { SignatureMethodNotAllowedError } from '../errors/index.js';
+import { hmacKeyOf } from './hmac-key.js';
 import { importPublicKey } from '../keys/import.js';
 import { firstMatch, isPublicKeyGiven, isSecretKey, type KeyList, type ListedKey, listKeys } from '../keys/list.js';
 
 /** What these checks read of a consumer's credentials (`OAuthConsumerCredentials` of verify.ts). */
 interface ConsumerKeys {
   readonly consumerSecret?: KeyList<string>;
+  readonly controlKey?: KeyList<string>;
   readonly publicKey?: KeyList<string | CryptoKeyLike>;
 }
 
@@ -28,18 +29,16 @@ export type KeyMatch = [readonly ListedKey<unknown>[], number];
  * encoded secret and `&`: the service issues no token secrets). @internal
  */
 export async function hmacMatch(creds: ConsumerKeys, baseString: string, received: Uint8Array): Promise<KeyMatch> {
-  const secrets = listKeys(creds.consumerSecret, 'consumerSecret', isSecretKey);
+  // The merchant's one secret, under the RFC's name or the API's (the same key).
+  const secret = creds.consumerSecret ?? creds.controlKey;
+  const secrets = listKeys(secret, creds.consumerSecret !== undefined ? 'consumerSecret' : 'controlKey', isSecretKey);
   if (secrets.length === 0) {
-    throw new SignatureMethodNotAllowedError(
-      'controlKey' in creds
-        ? 'HMAC-SHA1 is not allowed for this consumer: the credentials function returned { controlKey }, but verifyOAuth reads { consumerSecret } (return { consumerSecret: controlKey })'
-        : 'HMAC-SHA1 is not allowed for this consumer (no consumer secret)',
-    );
+    throw new SignatureMethodNotAllowedError('HMAC-SHA1 is not allowed for this consumer (no control key)');
   }
   return [
     secrets,
     await firstMatch(secrets, async (secret) =>
-      timingSafeEqual(await hmacSha1(percentEncode(secret) + '&', baseString), received),
+      timingSafeEqual(await hmacSha1(hmacKeyOf(secret), baseString), received),
     ),
   ];
 }

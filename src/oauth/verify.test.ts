@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PaysigError } from '../errors/index.js';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from './header.js';
 import { MemoryNonceStore, type NonceStore } from '../stores/memory/index.js';
+import { REPLAYS_NOT_CHECKED } from '../stores/types.js';
 import { oauthBodyParams, signOAuth } from './sign.js';
 import { verifyOAuth, type OAuthConsumerCredentials, type VerifyOAuthOptions } from './verify.js';
 
@@ -317,12 +318,12 @@ describe('verifyOAuth refusals, each with its code', () => {
     });
   });
 
-  it('async credentials callbacks work; a missing callback is ERR_INVALID_INPUT', async () => {
+  it('async credentials callbacks work; a missing callback is ERR_CONFIGURATION', async () => {
     const { request } = await signed('hmac', 'HMAC-SHA1', 'async');
     await expect(
       verifyOAuth(request, opts(undefined, { credentials: async () => ({ consumerSecret: SECRET }) })),
     ).resolves.toMatchObject({ nonce: 'async' });
-    await expect(verifyOAuth(request, {} as VerifyOAuthOptions)).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
+    await expect(verifyOAuth(request, {} as VerifyOAuthOptions)).rejects.toMatchObject({ code: 'ERR_CONFIGURATION' });
   });
 });
 
@@ -386,7 +387,7 @@ describe('verifyOAuth on hostile input (property)', () => {
 });
 
 describe('verifyOAuth nonce handling', () => {
-  it('refuses a replay with ERR_OAUTH_NONCE_REPLAYED (shared store, also for the default store)', async () => {
+  it('refuses a replay with ERR_OAUTH_NONCE_REPLAYED (a shared store), and runs with no store only when told', async () => {
     const store = new MemoryNonceStore();
     const { request } = await signed('hmac', 'HMAC-SHA1', 'replay');
     await expect(verifyOAuth(request, opts(store))).resolves.toBeDefined();
@@ -403,8 +404,14 @@ describe('verifyOAuth nonce handling', () => {
     });
     const req = { method: 'POST', url: URL_, params: BODY, authorization: fresh.authorization };
     const credentials = (k: string) => consumers[k];
-    await expect(verifyOAuth(req, { credentials })).resolves.toBeDefined();
-    await expect(verifyOAuth(req, { credentials })).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
+    // No store behind the caller's back: without one the call is the server's mistake (500) ...
+    await expect(verifyOAuth(req, { credentials } as never)).rejects.toMatchObject({
+      code: 'ERR_CONFIGURATION',
+      field: 'nonceStore',
+    });
+    // ... and the explicit opt-out says what it does: the same request passes twice.
+    await expect(verifyOAuth(req, { credentials, nonceStore: REPLAYS_NOT_CHECKED })).resolves.toBeDefined();
+    await expect(verifyOAuth(req, { credentials, nonceStore: REPLAYS_NOT_CHECKED })).resolves.toBeDefined();
   });
 
   it('fails closed with ERR_NONCE_STORE when the store throws or answers nonsense', async () => {

@@ -9,6 +9,7 @@
  * @module
  */
 import {
+  ConfigurationError,
   InvalidInputError,
   SignatureMethodNotAllowedError,
   NonceReplayedError,
@@ -34,7 +35,6 @@ import {
   MAX_SIGNATURE_LENGTH,
   rsaNotHere,
 } from './protocol.js';
-import { defaultNonceStore } from '../stores/memory/index.js';
 import type { NonceStore } from '../stores/types.js';
 import { splitUrl } from './url.js';
 import { hmacMatch, rsaMatch } from './verify-keys.js';
@@ -60,6 +60,11 @@ export interface VerifyOAuthRequest {
 export interface OAuthConsumerCredentials {
   /** HMAC-SHA1 secret (the merchant control key). HMAC-SHA1 is refused when absent or empty. */
   consumerSecret?: KeyList<string>;
+  /**
+   * The same secret under the name the rest of paysig gives it (the merchant control key): read
+   * when `consumerSecret` is absent, so one credentials table serves `verifyOAuth` and a verifier.
+   */
+  controlKey?: KeyList<string>;
   /** RSA-SHA256 public key: PEM (SPKI or PKCS#1) or `CryptoKey`. RSA-SHA256 is refused when absent. */
   publicKey?: KeyList<string | CryptoKeyLike>;
   /**
@@ -89,8 +94,12 @@ export interface VerifyOAuthOptions {
    * refuses fresh requests for about this long afterwards, so keep it small.
    */
   maxFutureSkewSeconds?: number;
-  /** Where nonces are recorded; default: one in-memory store shared by the whole module. */
-  nonceStore?: NonceStore;
+  /**
+   * Where nonces are recorded (required): a replay within the window is refused. There is no
+   * store behind the caller's back: pass a `MemoryNonceStore` you keep for the life of the
+   * server, a `RedisNonceStore` for several processes, or, knowingly, `REPLAYS_NOT_CHECKED`.
+   */
+  nonceStore: NonceStore;
 }
 
 /** What {@link verifyOAuth} resolves with for a valid request. */
@@ -132,7 +141,8 @@ export interface VerifyOAuthResult {
  * {@link TimestampError} (outside `maxSkewSeconds`), {@link UnknownConsumerError},
  * {@link SignatureMethodNotAllowedError} (no credential for the method), {@link SignatureInvalidError},
  * {@link NonceReplayedError}, {@link NonceStoreError} (store failed: fail closed),
- * {@link InvalidInputError} / {@link EncodingError} (bad method, URL or body parameters).
+ * {@link InvalidInputError} / {@link EncodingError} (bad method, URL or body parameters),
+ * {@link ConfigurationError} (no nonce store, one whose window is too short, bad options: the server's mistakes, 500).
  */
 export function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOptions): Promise<VerifyOAuthResult> {
   return verifyOAuthWith(request, options, rsaMatch);
@@ -142,7 +152,7 @@ export function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOpt
 function seconds(value: number, field: string, nonNegative: boolean): number {
   // Number.isFinite is false for every non-number, so no separate typeof check is needed.
   if (!Number.isFinite(value) || (nonNegative && value < 0)) {
-    throw new InvalidInputError(
+    throw new ConfigurationError(
       `"${field}" must be ${nonNegative ? 'a non-negative number' : 'a finite number of seconds'}`,
       {
         field,
@@ -166,11 +176,12 @@ export async function verifyOAuthWith(
     throw new InvalidInputError('request must be an object', { field: 'request' });
   }
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
-    throw new InvalidInputError('"options.credentials" must be a function', { field: 'credentials' });
+    throw new ConfigurationError('"options.credentials" must be a function', { field: 'credentials' });
   }
   const maxSkew = seconds(options.maxSkewSeconds ?? 300, 'maxSkewSeconds', true);
   const maxFuture = seconds(options.maxFutureSkewSeconds ?? Math.min(maxSkew, 30), 'maxFutureSkewSeconds', true);
   const now = seconds(options.now ?? Date.now() / 1000, 'now', false);
+  const store = checkNonceStore(options.nonceStore, maxSkew);
 
   // 1. Header syntax and protocol parameters.
   const { params: oauth } = parseAuthorizationHeader(request.authorization);
@@ -238,10 +249,11 @@ export async function verifyOAuthWith(
   }
 
   // 6. Nonce, only for a request whose signature verified. Fail closed.
-  const store = options.nonceStore ?? defaultNonceStore();
   const consumer = creds.consumerId ?? consumerKey;
   if (typeof consumer !== 'string' || consumer.length === 0) {
-    throw new InvalidInputError('"consumerId" must be a non-empty string when given', { field: 'consumerId' });
+    throw new ConfigurationError('the credentials callback returned a "consumerId" that is not a non-empty string', {
+      field: 'consumerId',
+    });
   }
   const ttl = Math.max(1, Math.ceil(timestamp + maxSkew - now) + 1);
   let fresh: unknown;
@@ -260,4 +272,30 @@ export async function verifyOAuthWith(
   const result: VerifyOAuthResult = { consumerKey, signatureMethod, timestamp, nonce };
   if (listed) result.matchedKey = matchedKeyOf(keys, matched);
   return result;
+}
+
+/**
+ * The nonce store of a verification: given, with a check function, and remembering nonces at
+ * least as long as this verifier accepts timestamps. @internal
+ */
+export function checkNonceStore(store: NonceStore | undefined, maxSkew: number): NonceStore {
+  if (store === undefined || store === null) {
+    throw new ConfigurationError(
+      'no nonceStore: OAuth verification needs one to refuse replays (make a verifier once with createVerifier, which owns one, or pass a MemoryNonceStore or RedisNonceStore you keep; REPLAYS_NOT_CHECKED only where replays are checked elsewhere)',
+      { field: 'nonceStore' },
+    );
+  }
+  if (typeof store !== 'object' || typeof store.check !== 'function') {
+    throw new ConfigurationError('"nonceStore" must be an object with a check() method (see NonceStore)', {
+      field: 'nonceStore',
+    });
+  }
+  const window = store.windowSeconds;
+  if (typeof window === 'number' && maxSkew > window) {
+    throw new ConfigurationError(
+      `maxSkewSeconds ${maxSkew} is larger than the nonce store's window (${window} s): a nonce could be forgotten while its timestamp is still accepted; lower maxSkewSeconds or widen the store's windowSeconds`,
+      { field: 'maxSkewSeconds' },
+    );
+  }
+  return store;
 }

@@ -214,7 +214,7 @@ describe('the accept option itself', () => {
     (mode) => {
       expect(() => assertAcceptMode(mode)).toThrowError(
         expect.objectContaining({
-          code: 'ERR_INVALID_INPUT',
+          code: 'ERR_CONFIGURATION',
           field: 'accept',
           message: expect.stringMatching(/option "accept" must be 'negotiate' or 'strict', got /),
         }),

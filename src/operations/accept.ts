@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { InvalidInputError, MediaTypeError, NotAcceptableError } from '../errors/index.js';
+import { ConfigurationError, MediaTypeError, NotAcceptableError } from '../errors/index.js';
 import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
 
 /**
@@ -149,12 +149,12 @@ function quote(value: string): string {
  * Checks verifyRequest's `accept` option, with the other options and before the request is read:
  * a typo such as `'Strict'` from plain JavaScript must not fall back to negotiation.
  *
- * @throws {@link InvalidInputError} (field `accept`) for anything but `'negotiate'`, `'strict'`
+ * @throws {@link ConfigurationError} (field `accept`) for anything but `'negotiate'`, `'strict'`
  *   or `undefined`.
  */
 export function assertAcceptMode(mode: unknown): asserts mode is AcceptMode | undefined {
   if (mode !== undefined && mode !== 'negotiate' && mode !== 'strict') {
-    throw new InvalidInputError(
+    throw new ConfigurationError(
       `verifyRequest option "accept" must be 'negotiate' or 'strict', got ${quote(String(mode))}`,
       { field: 'accept' },
     );

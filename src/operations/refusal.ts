@@ -6,7 +6,7 @@
  * @module
  */
 import { httpStatusOf, type HttpErrorStatus } from '../errors/handling.js';
-import { HttpMethodNotAllowedError, InvalidInputError, PaysigError } from '../errors/index.js';
+import { ConfigurationError, HttpMethodNotAllowedError, PaysigError } from '../errors/index.js';
 import { formatForm } from '../encoding/form.js';
 import { negotiateAccept } from './accept.js';
 import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
@@ -30,17 +30,20 @@ function formatOf(accept: string | null): 'json' | 'form' {
 /**
  * The answer to `error`: `type` (`validation-error` for a 400, else `error`, the service's two
  * error types), `error-message` (the paysig message: it never holds a secret) and `error-code`
- * (paysig's stable code; the service's own codes are not published). An error that is not
- * paysig's (a credentials callback that failed) is a 500 with a generic message: its text stays
- * in the server's logs. `Allow` on a 405. @internal
+ * (paysig's stable code; the service's own codes are not published). A 500 (an error that is not
+ * paysig's, a `ConfigurationError`, a key problem: the server's own failures) has a generic
+ * message and the code `ERR_INTERNAL`: its detail stays in the server's logs. `Allow` on a 405.
+ * @internal
  */
 export function refusalOf(error: unknown, accept: string | null): Refusal {
   const status = httpStatusOf(error);
-  const ours = error instanceof PaysigError;
+  // A 500 is the server's own failure (its configuration, a callback, a key): the client learns
+  // nothing of it; the error, with its detail, reaches onRefused and the server's log.
+  const told = status !== 500 && error instanceof PaysigError;
   const fields: Array<[string, string]> = [
     ['type', status === 400 ? 'validation-error' : 'error'],
-    ['error-message', ours ? error.message : 'internal error'],
-    ['error-code', ours ? error.code : 'ERR_INTERNAL'],
+    ['error-message', told ? error.message : 'internal error'],
+    ['error-code', told ? error.code : 'ERR_INTERNAL'],
   ];
   const json = formatOf(accept) === 'json';
   const headers: Record<string, string> = {
@@ -69,7 +72,7 @@ export async function report<R>(
 export function checkVerifyOptions(options: unknown, factory: string): void {
   const o = options as { credentials?: unknown } | null;
   if (o === null || typeof o !== 'object' || typeof o.credentials !== 'function') {
-    throw new InvalidInputError(`${factory} needs options with a credentials function`, { field: 'credentials' });
+    throw new ConfigurationError(`${factory} needs options with a credentials function`, { field: 'credentials' });
   }
 }
 
@@ -77,6 +80,6 @@ export function checkVerifyOptions(options: unknown, factory: string): void {
 export function checkCallbackOptions(options: unknown, factory: string): void {
   const o = options as { controlKey?: unknown } | null;
   if (o === null || typeof o !== 'object' || typeof o.controlKey !== 'string' || o.controlKey === '') {
-    throw new InvalidInputError(`${factory} needs options with a non-empty controlKey`, { field: 'controlKey' });
+    throw new ConfigurationError(`${factory} needs options with a non-empty controlKey`, { field: 'controlKey' });
   }
 }

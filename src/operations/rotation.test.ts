@@ -122,10 +122,10 @@ describe('key lists', () => {
     expect(r.matchedKey).toEqual({ index: 0 });
   });
 
-  it('more than four keys is ERR_INVALID_INPUT naming the credential', async () => {
+  it('more than four keys is ERR_CONFIGURATION naming the credential', async () => {
     const five = [NEW, 'k2', 'k3', 'k4', OLD].map((key) => ({ key }));
     await expect(verifyRequest(sale(OLD), options({ controlKey: five }))).rejects.toMatchObject({
-      code: 'ERR_INVALID_INPUT',
+      code: 'ERR_CONFIGURATION',
       field: 'controlKey',
     });
     const four = five.slice(1);
@@ -134,11 +134,11 @@ describe('key lists', () => {
     });
   });
 
-  it('an entry without a usable key, or a bad id, is ERR_INVALID_INPUT', async () => {
+  it('an entry without a usable key, or a bad id, is ERR_CONFIGURATION', async () => {
     for (const controlKey of [[{ key: '' }], [{ key: NEW, id: '' }], [{ key: NEW, id: 'x'.repeat(65) }], [null]]) {
       await expect(
         verifyRequest(sale(OLD), options({ controlKey } as unknown as VerifyCredentials)),
-      ).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'controlKey' });
+      ).rejects.toMatchObject({ code: 'ERR_CONFIGURATION', field: 'controlKey' });
     }
   });
 

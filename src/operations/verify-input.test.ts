@@ -55,17 +55,17 @@ describe('verifyRequest: options', () => {
     ['no credentials', {}],
     ['credentials not a function', { credentials: 'm1' }],
     ['a function', credentialsFn],
-  ])('%s is ERR_INVALID_INPUT on credentials, before the request is read', async (_what, opts) => {
+  ])('%s is ERR_CONFIGURATION on credentials, before the request is read', async (_what, opts) => {
     // GET would be refused as 405 next: the options come first.
     const request = new Request(`${BASE}/api/v2/status/1111`, { method: 'GET' });
     const e = await refusal(verifyRequest(request, opts as VerifyRequestOptions));
-    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'credentials' });
+    expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'credentials' });
     expect(e.message).toBe('verifyRequest needs options with a credentials function');
   });
   it('an accept option other than negotiate or strict is refused, never read as negotiate', async () => {
     const signed = await sign('status', STATUS);
     const e = await refusal(verifyRequest(signed.toRequest(), options({ accept: 'Strict' as never })));
-    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'accept' });
+    expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'accept' });
     expect((await verifyRequest(signed.toRequest(), options({ accept: 'negotiate' }))).operation.id).toBe('status');
   });
 });
@@ -172,7 +172,11 @@ describe('verifyRequest: OAuth requests', () => {
     const s = await sign('payout', PAYOUT, { timestamp: now - 1000 });
     const late = await refusal(verifyRequest(s.toRequest(), options({ now })));
     expect(late.code).toBe('ERR_OAUTH_TIMESTAMP');
-    const v = await verifyRequest(s.toRequest(), options({ now, maxSkewSeconds: 1000 }));
+    // A store that remembers nonces only 300 s cannot serve a 1000 s window: the server's mistake.
+    const narrow = await refusal(verifyRequest(s.toRequest(), options({ now, maxSkewSeconds: 1000 })));
+    expect([narrow.code, narrow.field]).toEqual(['ERR_CONFIGURATION', 'maxSkewSeconds']);
+    const nonceStore = new MemoryNonceStore({ windowSeconds: 1000 });
+    const v = await verifyRequest(s.toRequest(), options({ now, maxSkewSeconds: 1000, nonceStore }));
     expect(v.consumerKey).toBe(LOGIN);
   });
 

@@ -10,8 +10,8 @@ import { endpointIdString } from '../control/endpoint.js';
 import { parseForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import {
+  ConfigurationError,
   HttpMethodNotAllowedError,
-  InvalidInputError,
   MediaTypeError,
   SignatureMethodNotAllowedError,
   MissingFieldError,
@@ -20,11 +20,11 @@ import {
   UnknownOperationError,
 } from '../errors/index.js';
 import { verifyOAuth, type VerifyOAuthOptions } from '../oauth/index.js';
+import { checkNonceStore } from '../oauth/verify.js';
 import type { NonceStore } from '../stores/types.js';
 import type { Operation } from '../catalog/index.js';
 import { matchOperationPath, unknownPathMessage } from '../catalog/lookup.js';
 import { pathAndQuery } from './url-parts.js';
-import { misnamedSecret } from './credentials-name.js';
 import { serviceTrim } from '../catalog/trim.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
@@ -61,6 +61,13 @@ export interface CredentialsQuery {
 export interface VerifyCredentials {
   /** Merchant control key: control digests and HMAC-SHA1. */
   controlKey?: KeyList<string>;
+  /**
+   * The control key under the OAuth name, read when `controlKey` is absent.
+   *
+   * @deprecated the one name of the merchant's secret is `controlKey`; `consumerSecret` is read
+   *   until the next minor version.
+   */
+  consumerSecret?: KeyList<string>;
   /** RSA public key (PEM SPKI or PKCS#1, or a `CryptoKey`) for RSA-SHA256. */
   publicKey?: KeyList<string | CryptoKeyLike>;
   /** OAuth: the canonical id of the merchant; nonces and quotas are keyed on it (default: the consumer key as sent). */
@@ -81,13 +88,17 @@ export interface VerifyRequestOptions {
    * {@link UnknownMerchantError} on a `control` request, `UnknownConsumerError` on an OAuth one.
    */
   credentials: (who: CredentialsQuery) => VerifyCredentials | undefined | Promise<VerifyCredentials | undefined>;
-  /** Current time in seconds (default: now). OAuth only. */
+  /** Current time in seconds (default: now). OAuth only. A verifier (`createVerifier`) takes a clock function instead. */
   now?: number;
   /** Allowed OAuth clock skew into the past, in seconds (default 300). */
   maxSkewSeconds?: number;
   /** Allowed OAuth clock skew into the future, in seconds (default 30, or `maxSkewSeconds` when smaller). */
   maxFutureSkewSeconds?: number;
-  /** OAuth nonce store; replays within the window are refused. */
+  /**
+   * OAuth nonce store; replays within the window are refused. Needed for an OAuth request
+   * (`ConfigurationError` without one): `verifyRequest` keeps no store of its own. A verifier made
+   * by `createVerifier` owns one, so prefer it.
+   */
   nonceStore?: NonceStore;
   /** Largest body accepted, in bytes (default 64 KiB), read with a bounded reader; over it: {@link index!BodyTooLargeError}. */
   maxBodyBytes?: number;
@@ -161,6 +172,11 @@ export interface RequestReader {
   readBody(max: number): Promise<string>;
 }
 
+/** The merchant's control key, under its name or (deprecated) the OAuth one. */
+function controlKeyOf(creds: VerifyCredentials | undefined | null): KeyList<string> | undefined {
+  return creds?.controlKey ?? creds?.consumerSecret;
+}
+
 function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
@@ -179,9 +195,10 @@ function withEndpoint<T extends Endpoint>(target: T, endpoint: Endpoint): T {
 export async function verifyRequestParts(
   request: RequestReader,
   options: VerifyRequestOptions,
+  now: number | undefined = options?.now,
 ): Promise<VerifiedRequest> {
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
-    throw new InvalidInputError('verifyRequest needs options with a credentials function', { field: 'credentials' });
+    throw new ConfigurationError('verifyRequest needs options with a credentials function', { field: 'credentials' });
   }
   assertAcceptMode(options.accept);
   const httpMethod = request.method;
@@ -235,14 +252,11 @@ export async function verifyRequestParts(
     const found = options.credentials(who);
     // A synchronous lookup is used as it is: an await would only add a turn.
     const creds = isThenable(found) ? await found : found;
-    const keys = listKeys(creds?.controlKey, 'controlKey', isSecretKey);
+    const keys = listKeys(controlKeyOf(creds), 'controlKey', isSecretKey);
     if (keys.length === 0) {
       const field =
         login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
-      const fix = misnamedSecret(creds);
-      throw new UnknownMerchantError(`no control key for this merchant${fix ? `: ${fix}` : ` (unknown ${field})`}`, {
-        field,
-      });
+      throw new UnknownMerchantError(`no control key for this merchant (unknown ${field})`, { field });
     }
     const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
     const index = await verifyControlKeys(auth.formula, fields, keys, received, {
@@ -256,6 +270,8 @@ export async function verifyRequestParts(
   if (authorization === null) throw new OAuthHeaderError(`operation "${op.id}" needs an OAuth Authorization header`);
   const method = auth.method;
   const oauthOptions: VerifyOAuthOptions = {
+    // Checked here too, so that a missing store is named before any lookup.
+    nonceStore: checkNonceStore(options.nonceStore, options.maxSkewSeconds ?? 300),
     credentials: async (consumerKey: string) => {
       const c = await options.credentials(
         withEndpoint<Mutable<CredentialsQuery>>({ operation: op, consumerKey }, endpoint),
@@ -265,17 +281,15 @@ export async function verifyRequestParts(
       // method then fails as "method not allowed" rather than being checked with a wrong key.
       const id = c.consumerId !== undefined ? { consumerId: c.consumerId } : {};
       if (method === 'HMAC-SHA1') {
-        const fix = c.controlKey === undefined ? misnamedSecret(c) : undefined;
-        if (fix) throw new SignatureMethodNotAllowedError(`HMAC-SHA1 is not allowed for this consumer: ${fix}`);
-        return c.controlKey !== undefined ? { consumerSecret: c.controlKey, ...id } : id;
+        const secret = controlKeyOf(c);
+        return secret !== undefined ? { consumerSecret: secret, ...id } : id;
       }
       return c.publicKey !== undefined ? { publicKey: c.publicKey, ...id } : id;
     },
   };
-  if (options.now !== undefined) oauthOptions.now = options.now;
+  if (now !== undefined) oauthOptions.now = now;
   if (options.maxSkewSeconds !== undefined) oauthOptions.maxSkewSeconds = options.maxSkewSeconds;
   if (options.maxFutureSkewSeconds !== undefined) oauthOptions.maxFutureSkewSeconds = options.maxFutureSkewSeconds;
-  if (options.nonceStore !== undefined) oauthOptions.nonceStore = options.nonceStore;
   const result = await verifyOAuth({ method: 'POST', url: requestUrl, params, authorization }, oauthOptions);
   // Defence in depth: unreachable while the credentials above hold only this method's key.
   if (result.signatureMethod !== method) {

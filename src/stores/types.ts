@@ -46,6 +46,15 @@ export interface NonceCheckContext {
  */
 export interface NonceStore {
   /**
+   * The largest past window, in seconds, this store remembers every nonce for: a nonce is kept
+   * until its timestamp is this far in the past, whichever verifier recorded it. A verifier whose
+   * `maxSkewSeconds` is larger refuses the store with a `ConfigurationError` (a nonce could be
+   * forgotten while that verifier still accepts its timestamp: a replay between verifiers with
+   * different windows). Absent: the store promises only what each check's `ttlSeconds` asks for,
+   * and the verifier cannot check it.
+   */
+  readonly windowSeconds?: number;
+  /**
    * Records the triple unless it is already recorded.
    *
    * @param consumerKey the consumer: the credentials' `consumerId` when given, else the
@@ -65,3 +74,20 @@ export interface NonceStore {
     context?: NonceCheckContext,
   ): Promise<boolean>;
 }
+
+/**
+ * A "store" that records nothing and answers every check with "first use": with it, **replays are
+ * not checked**. For the rare caller that checks nonces elsewhere (its own database, in the same
+ * transaction as the payment), or for one-off tools that verify a captured request; never for a
+ * server that accepts requests. `verifyOAuth` and `verifyRequest` need a store for OAuth requests
+ * and have none of their own: this is the explicit way to go without.
+ *
+ * @example
+ * ```ts
+ * // A command-line check of one captured request: nothing to replay against.
+ * await verifyOAuth(captured, { credentials, nonceStore: REPLAYS_NOT_CHECKED });
+ * ```
+ */
+export const REPLAYS_NOT_CHECKED: NonceStore = /* @__PURE__ */ Object.freeze({
+  check: (): Promise<boolean> => Promise.resolve(true),
+});

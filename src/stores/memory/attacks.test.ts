@@ -95,9 +95,13 @@ describe('quotas are keyed on the consumer the credentials resolved', () => {
   });
 
   it('a consumerId that is not a non-empty string is refused', async () => {
-    const options = { credentials: () => ({ consumerSecret: SECRET, consumerId: '' }), now: NOW };
+    const options = {
+      credentials: () => ({ consumerSecret: SECRET, consumerId: '' }),
+      now: NOW,
+      nonceStore: new MemoryNonceStore(),
+    };
     await expect(verifyOAuth(await request('acme', 'n4'), options)).rejects.toMatchObject({
-      code: 'ERR_INVALID_INPUT',
+      code: 'ERR_CONFIGURATION',
       field: 'consumerId',
     });
   });

@@ -61,8 +61,23 @@ describe('eviction floors', () => {
   });
 
   it('with a window of 0 s a timestamp is refused once the clock has passed it', async () => {
-    const s = new MemoryNonceStore({ now: () => 5_000 });
+    const s = new MemoryNonceStore({ now: () => 5_000, windowSeconds: 0 });
     await expect(s.check('A', 'n', 4, 1, { maxSkewSeconds: 0, now: 5 })).rejects.toThrow(/left the window/);
     expect(await s.check('A', 'n', 5, 1, { maxSkewSeconds: 0, now: 5 })).toBe(true);
+  });
+
+  it('keeps a nonce for its own window, not the caller window: a verifier with a larger window finds it', async () => {
+    let ms = 1_000_000;
+    const s = new MemoryNonceStore({ now: () => ms, windowSeconds: 60 });
+    // Recorded by a verifier with a 10 s window at ts = now - 9 ...
+    expect(await s.check('A', 'n', 991, 1, { maxSkewSeconds: 10, now: 1000 })).toBe(true);
+    // ... is still there 3 s later for one with a 60 s window.
+    ms += 3_000;
+    expect(await s.check('A', 'n', 991, 1, { maxSkewSeconds: 60, now: 1003 })).toBe(false);
+    // A verifier whose window is larger than the store's is the server's mistake.
+    await expect(s.check('A', 'm', 1003, 1, { maxSkewSeconds: 61, now: 1003 })).rejects.toMatchObject({
+      code: 'ERR_CONFIGURATION',
+      field: 'windowSeconds',
+    });
   });
 });

@@ -1,10 +1,10 @@
 /**
- * The in-memory nonce store: the default of `verifyOAuth` and `verifyRequest`, for a verifier
- * that runs in one place (one process, one isolate).
+ * The in-memory nonce store: what a verifier made by `createVerifier` owns when it is given no
+ * store, for verifiers that run in one place (one process, one isolate).
  *
  * @module
  */
-import { InvalidInputError, NonceStoreError } from '../../errors/index.js';
+import { ConfigurationError, InvalidInputError, NonceStoreError } from '../../errors/index.js';
 import type { NonceCheckContext, NonceStore } from '../types.js';
 import { ExpiryClock } from './clock.js';
 import { Consumers, type Entry, hasFloor, type Partition } from './consumers.js';
@@ -35,6 +35,13 @@ export interface MemoryNonceStoreOptions {
    * range of a `Date` (±8.64e15) makes `check` reject with `ERR_INVALID_INPUT`.
    */
   now?: () => number;
+  /**
+   * The largest past window (`maxSkewSeconds`) of any verifier that uses this store, in seconds
+   * (default 300): every nonce is remembered until its timestamp is this old, whichever verifier
+   * recorded it, so verifiers with different windows sharing the store never let a replay
+   * through. A verifier with a larger window refuses the store (`ConfigurationError`).
+   */
+  windowSeconds?: number;
 }
 
 /** The widest clock reading a `Date` can hold, in milliseconds (100 000 000 days). */
@@ -107,6 +114,8 @@ export class MemoryNonceStore implements NonceStore {
   readonly #max: number;
   readonly #perConsumer: number;
   readonly #now: (() => number) | undefined;
+  /** {@inheritDoc NonceStore.windowSeconds} */
+  readonly windowSeconds: number;
   readonly #seed = randomSeed();
   readonly #clock = new ExpiryClock();
   /** fixed key of (consumer, nonce, timestamp) -> its entry */
@@ -121,6 +130,13 @@ export class MemoryNonceStore implements NonceStore {
     this.#max = positive(options.maxEntries, 100_000, 'maxEntries');
     this.#perConsumer = positive(options.maxEntriesPerConsumer, Math.ceil(this.#max / 10), 'maxEntriesPerConsumer');
     this.#now = options.now;
+    const window = options.windowSeconds ?? 300;
+    if (!Number.isSafeInteger(window) || window < 0) {
+      throw new ConfigurationError('"windowSeconds" must be a non-negative whole number of seconds', {
+        field: 'windowSeconds',
+      });
+    }
+    this.windowSeconds = window;
   }
 
   /** Number of nonces currently held (expired ones included until they are swept). */
@@ -161,7 +177,11 @@ export class MemoryNonceStore implements NonceStore {
       this.#forget(found);
     }
     const skew = context?.maxSkewSeconds;
-    const windowEnd = typeof skew === 'number' && skew >= 0 ? Math.ceil(timestamp + skew) + 1 : NaN;
+    if (typeof skew === 'number' && skew > this.windowSeconds) throw this.#tooNarrow(skew);
+    // A verifier's nonce is kept for the store's window, not the verifier's: verifiers with smaller
+    // windows sharing this store all find it while any of them could accept its timestamp. (A
+    // caller that passes no window gets what it asks for: ttlSeconds.)
+    const windowEnd = context !== undefined ? Math.ceil(timestamp + this.windowSeconds) + 1 : NaN;
     if (windowEnd <= second) {
       throw new NonceStoreError(
         "memory nonce store: by the store's clock this timestamp has left the window (was the clock stepped back?); refused",
@@ -193,6 +213,13 @@ export class MemoryNonceStore implements NonceStore {
     this.#consumers.add(entry);
     this.#expiries.add(expiry, entry);
     return true;
+  }
+
+  #tooNarrow(skew: number): ConfigurationError {
+    return new ConfigurationError(
+      `a verifier accepts timestamps ${skew} s old, but this memory nonce store remembers nonces for ${this.windowSeconds} s (windowSeconds): give the store windowSeconds >= ${skew}`,
+      { field: 'windowSeconds' },
+    );
   }
 
   /** Frees one place: the oldest nonce of a heaviest consumer (expired ones were swept first). */
@@ -231,12 +258,4 @@ export class MemoryNonceStore implements NonceStore {
     }
     taken.length = 0;
   }
-}
-
-let shared: MemoryNonceStore | undefined;
-
-/** The module-level store {@link verifyOAuth} uses when given none. @internal */
-export function defaultNonceStore(): MemoryNonceStore {
-  shared ??= new MemoryNonceStore();
-  return shared;
 }

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { MemoryNonceStore } from '../stores/memory/index.js';
-import { withVerifiedCallback, withVerifiedRequest } from './handler.js';
-import { signRequest } from './sign.js';
+import { withVerifiedCallback, withVerifiedRequest } from './fetch.js';
+import { signRequest } from '../operations/sign.js';
 
 const LOGIN = 'merchantlogin';
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
@@ -109,10 +109,10 @@ describe('withVerifiedCallback', () => {
 
   it('fails when created without a control key; withVerifiedRequest without credentials likewise', () => {
     expect(() => withVerifiedCallback({ controlKey: '' }, () => new Response())).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'controlKey' }),
+      expect.objectContaining({ code: 'ERR_CONFIGURATION', field: 'controlKey' }),
     );
     expect(() => withVerifiedRequest({} as Parameters<typeof withVerifiedRequest>[0], () => new Response())).toThrow(
-      expect.objectContaining({ code: 'ERR_INVALID_INPUT', field: 'credentials' }),
+      expect.objectContaining({ code: 'ERR_CONFIGURATION', field: 'credentials' }),
     );
   });
 });

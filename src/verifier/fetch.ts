@@ -5,17 +5,23 @@
  *
  * @module
  */
-import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
-import { readBody } from './body.js';
-import { verifyCallback, type CallbackFields } from './callback.js';
-import { checkCallbackOptions, checkVerifyOptions, refusalOf, report } from './refusal.js';
-import type { VerifiedRequest } from './verified.js';
-import { verifyRequest, type VerifyRequestOptions } from './verify.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../operations/limits.js';
+import { readBody } from '../operations/body.js';
+import { verifyCallback, type CallbackFields } from '../operations/callback.js';
+import { checkCallbackOptions, refusalOf, report } from '../operations/refusal.js';
+import type { VerifiedRequest } from '../operations/verified.js';
+import type { VerifyRequestOptions } from '../operations/verify.js';
+import type { OnRefused } from './config.js';
+import { createVerifier, isVerifier, type Verifier } from './index.js';
 
-/** Called with each refusal, for logging: the error (a `PaysigError`, or what the credentials callback threw) and the request. */
-export type OnRefused<R> = (error: unknown, request: R) => void | Promise<void>;
+export type { OnRefused };
 
-/** Options of {@link withVerifiedRequest}: those of `verifyRequest`, and `onRefused`. */
+/**
+ * Options of {@link withVerifiedRequest} when it is given options instead of a verifier: those of
+ * `verifyRequest`, and `onRefused`. The wrapper then makes one verifier of them, once.
+ *
+ * @deprecated pass a verifier: `withVerifiedRequest(createVerifier(config), handler)`.
+ */
 export interface VerifiedHandlerOptions extends VerifyRequestOptions {
   /**
    * Called with every refused request before the refusal is sent, for logging. Log `error.code`
@@ -33,34 +39,46 @@ function refusalResponse(error: unknown, request: Request): Response {
   return new Response(r.body, { status: r.status, headers: r.headers });
 }
 
+/** The verifier of a way in: the one given, or one made once from legacy options. @internal */
+export function verifierOf(given: Verifier | VerifyRequestOptions): Verifier {
+  if (isVerifier(given)) return given;
+  const config = given as VerifyRequestOptions & { onRefused?: OnRefused<never> };
+  const { now, ...rest } = config;
+  return createVerifier(now === undefined ? rest : { ...rest, now });
+}
+
 /**
- * Wraps a Fetch handler with `verifyRequest`: the handler runs only for a verified request and
- * gets the result first; a refused request is answered with `httpStatusOf(error)` and a body in
- * the service's error shape (`type`, `error-message`, `error-code`), JSON when the client's
- * `Accept` negotiates `application/vnd.pay+json`, else form-encoded, with `Allow` on a 405. An
- * error that is not paysig's (the credentials callback failed) is a 500 whose body says only
- * "internal error". Errors the handler itself throws pass through.
+ * Wraps a Fetch handler with a verifier: the handler runs only for a verified request and gets
+ * the result first; a refused request is answered with `httpStatusOf(error)` and a body in the
+ * service's error shape (`type`, `error-message`, `error-code`), JSON when the client's `Accept`
+ * negotiates `application/vnd.pay+json`, else form-encoded, with `Allow` on a 405. A 500 (the
+ * server's own failure: a `ConfigurationError`, a credentials callback that threw) has a body
+ * that says only "internal error"; the error reaches the verifier's `onRefused`. Every request
+ * the wrapper is given is verified: mount it on the API's routes only. Errors the handler itself
+ * throws pass through.
  *
  * @example
  * ```ts
  * // A Cloudflare Worker (Deno.serve and Bun.serve take the same function; Hono: (c) => handle(c.req.raw))
- * const handle = withVerifiedRequest({ basePath: '/paynet', credentials }, async (verified) =>
+ * const verifier = createVerifier({ basePath: '/paynet', credentials });
+ * const handle = withVerifiedRequest(verifier, async (verified) =>
  *   Response.json({ operation: verified.operationId, order: verified.fields['client_orderid'] }),
  * );
  * export default { fetch: handle };
  * ```
  */
 export function withVerifiedRequest<A extends unknown[]>(
-  options: VerifiedHandlerOptions,
+  verifier: Verifier | VerifiedHandlerOptions,
   handler: (verified: VerifiedRequest, request: Request, ...rest: A) => Response | Promise<Response>,
 ): FetchHandler<A> {
-  checkVerifyOptions(options, 'withVerifiedRequest');
+  const v = verifierOf(verifier);
+  const onRefused = v.settings.onRefused;
   return async (request, ...rest) => {
     let verified: VerifiedRequest;
     try {
-      verified = await verifyRequest(request, options);
+      verified = await v.verify(request);
     } catch (error) {
-      await report(options.onRefused, error, request);
+      await report(onRefused, error, request);
       return refusalResponse(error, request);
     }
     return handler(verified, request, ...rest);
