@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const VECTORS = process.env.PAYSIG_VECTORS ?? new URL('../vectors/', import.meta.url).pathname;
-const catalog = new Map(JSON.parse(readFileSync(join(VECTORS, 'catalog.json'), 'utf8')).operations.map((o) => [o.id, o]));
+const catalog = new Map(
+  JSON.parse(readFileSync(join(VECTORS, 'catalog.json'), 'utf8')).operations.map((o) => [o.id, o]),
+);
 const OAUTH = new Set(['HMAC-SHA1', 'RSA-SHA256']);
 const REPEATED = ['oauth_consumer_key', 'oauth_nonce', 'oauth_signature_method', 'oauth_timestamp', 'oauth_version'];
 
@@ -36,11 +38,22 @@ function toSign(c) {
   if (op === undefined) return { skip: `no such operation in the catalog: ${c.operation}` };
   const scheme = c.scheme ?? op.scheme;
   if (!OAUTH.has(scheme)) return { skip: `signed with a control digest (${scheme ?? 'no scheme'}), not OAuth` };
-  const path = c.endpointGroupId !== undefined ? op.groupPath.replace('{endpointGroupId}', c.endpointGroupId) : op.path.replace('{endpointId}', c.endpointId);
+  const path =
+    c.endpointGroupId !== undefined
+      ? op.groupPath.replace('{endpointGroupId}', c.endpointGroupId)
+      : op.path.replace('{endpointId}', c.endpointId);
   const url = c.baseUrl.replace(/\/+$/, '') + path;
   const params = c.params.map(([n, v]) => [n, trim(v)]);
   const cr = c.credentials;
-  const sign = { method: 'POST', url, params, consumerKey: cr.login, signatureMethod: scheme, nonce: c.nonce, timestamp: c.timestamp };
+  const sign = {
+    method: 'POST',
+    url,
+    params,
+    consumerKey: cr.login,
+    signatureMethod: scheme,
+    nonce: c.nonce,
+    timestamp: c.timestamp,
+  };
   if (scheme === 'HMAC-SHA1') Object.assign(sign, { consumerSecret: cr.controlKey, tokenSecret: '' });
   else Object.assign(sign, { privateKeyFile: cr.privateKeyFile, publicKeyFile: cr.publicKeyFile });
   if (c.realm !== undefined) sign.realm = c.realm;
@@ -65,13 +78,20 @@ createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on
   pending.delete(answer.id);
   if (op !== undefined && typeof answer.output === 'string') {
     const oauth = headerParams(answer.output);
-    const body = [...op.params, ...(op.repeat ? REPEATED.filter((n) => oauth.has(n)).map((n) => [n, oauth.get(n)]) : [])];
+    const body = [
+      ...op.params,
+      ...(op.repeat ? REPEATED.filter((n) => oauth.has(n)).map((n) => [n, oauth.get(n)]) : []),
+    ];
     answer = {
       id: answer.id,
       output: {
         method: 'POST',
         url: op.url,
-        headers: { Accept: 'application/vnd.pay+json', 'Content-Type': 'application/x-www-form-urlencoded', Authorization: answer.output },
+        headers: {
+          Accept: 'application/vnd.pay+json',
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Authorization: answer.output,
+        },
         body: body.map(([n, v]) => `${pe(n)}=${pe(v)}`).join('&'),
       },
     };

@@ -96,9 +96,15 @@ if (debs.length > 0) {
     fail(`libraries missing; install with ${root ? '' : 'sudo '}apt-get install -y ${debs.join(' ')}`);
   console.log(`interop: libraries missing; installing ${debs.join(' ')} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const a of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...debs]]) {
+  for (const a of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...debs],
+  ]) {
     const r = spawnSync('apt-get', a, { env, encoding: 'utf8' });
-    if (r.status !== 0) fail(`apt-get ${a[0]} failed (exit ${r.status}):\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-5).join('\n')}`);
+    if (r.status !== 0)
+      fail(
+        `apt-get ${a[0]} failed (exit ${r.status}):\n${`${r.stdout}\n${r.stderr}`.trim().split('\n').slice(-5).join('\n')}`,
+      );
   }
   found = new Map(libs.map((l) => [l.id, locate(l)]));
   const still = libs.filter((l) => !found.get(l.id));
@@ -107,8 +113,9 @@ if (debs.length > 0) {
 
 /** The library's version as installed: npm's package.json, or Debian's package version. */
 function version(lib) {
-  if (lib.registry === 'npm') return JSON.parse(readFileSync(requireHere.resolve(`${lib.package}/package.json`), 'utf8')).version;
-  const r = spawnSync('dpkg-query', ['-W', '-f=${Version}', lib.package], { encoding: 'utf8' });
+  if (lib.registry === 'npm')
+    return JSON.parse(readFileSync(requireHere.resolve(`${lib.package}/package.json`), 'utf8')).version;
+  const r = spawnSync('dpkg-query', ['-W', `-f=${'$'}{Version}`, lib.package], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : 'unknown';
 }
 
@@ -117,12 +124,18 @@ const q = (s) => JSON.stringify(s);
 const TOPICS = COLUMNS.map(([t]) => t).join(',');
 
 function runOne(lib) {
-  const adapter = [process.execPath, join(ROOT, 'interop/front.mjs'), found.get(lib.id), join(ROOT, lib.adapter)].map(q).join(' ');
+  const adapter = [process.execPath, join(ROOT, 'interop/front.mjs'), found.get(lib.id), join(ROOT, lib.adapter)]
+    .map(q)
+    .join(' ');
   const started = process.hrtime.bigint();
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, 'conformance', '--adapter', adapter, '--topics', TOPICS, '--seed', '1', '--json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'conformance', '--adapter', adapter, '--topics', TOPICS, '--seed', '1', '--json'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -138,7 +151,8 @@ function runOne(lib) {
       }
       const broken = [...report.problems];
       const notRun = report.cases.filter((c) => c.status === 'not-run');
-      if (notRun.length > 0) broken.push(`${notRun.length} cases not run, first ${notRun[0].topic}/${notRun[0].id}: ${notRun[0].reason}`);
+      if (notRun.length > 0)
+        broken.push(`${notRun.length} cases not run, first ${notRun[0].topic}/${notRun[0].id}: ${notRun[0].reason}`);
       if (code !== 0 && code !== 1) broken.push(`the kit exited ${code}`);
       done({ lib, seconds, report, broken });
     });
@@ -153,8 +167,13 @@ await Promise.all(
     for (let lib = queue.shift(); lib !== undefined; lib = queue.shift()) {
       const r = await runOne(lib);
       results.push(r);
-      const t = r.report?.topics.reduce((a, x) => ({ pass: a.pass + x.pass, fail: a.fail + x.fail, skip: a.skip + x.skip }), { pass: 0, fail: 0, skip: 0 });
-      console.log(`interop: ${lib.id}: ${r.broken.length > 0 ? 'BROKEN' : `${t.pass} passed, ${t.fail} failed, ${t.skip} skipped`} (${r.seconds.toFixed(1)} s)`);
+      const t = r.report?.topics.reduce(
+        (a, x) => ({ pass: a.pass + x.pass, fail: a.fail + x.fail, skip: a.skip + x.skip }),
+        { pass: 0, fail: 0, skip: 0 },
+      );
+      console.log(
+        `interop: ${lib.id}: ${r.broken.length > 0 ? 'BROKEN' : `${t.pass} passed, ${t.fail} failed, ${t.skip} skipped`} (${r.seconds.toFixed(1)} s)`,
+      );
     }
   }),
 );
@@ -193,5 +212,7 @@ if (opt.docs) {
 for (const u of unexplained) console.log(`interop: no cause written for ${u} (interop/causes.mjs)`);
 const broken = summary.filter((s) => s.broken.length > 0);
 for (const b of broken) console.error(`interop: ${b.id} BROKE:\n  ${b.broken.join('\n  ')}`);
-console.log(`interop: ${summary.length} libraries in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${opt.out}`);
+console.log(
+  `interop: ${summary.length} libraries in ${((Date.now() - started) / 1000).toFixed(1)} s; results in ${opt.out}`,
+);
 process.exit(broken.length > 0 ? 1 : 0);

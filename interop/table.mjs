@@ -46,7 +46,10 @@ export function renderBlock(libs, causes) {
   for (const lib of libs) {
     const known = causes[lib.id] ?? [];
     lines.push(`#### <a id="interop-${lib.id}"></a>${lib.name} ${lib.version}`, '');
-    lines.push(`${lib.language}, from ${lib.registry} (${code(lib.package)}); adapter [${code(lib.adapter)}](../${lib.adapter}).`, '');
+    lines.push(
+      `${lib.language}, from ${lib.registry} (${code(lib.package)}); adapter [${code(lib.adapter)}](../${lib.adapter}).`,
+      '',
+    );
     const reasons = new Map();
     for (const c of lib.cases.filter((x) => x.status === 'skip')) {
       const list = reasons.get(c.reason) ?? [];
@@ -55,11 +58,17 @@ export function renderBlock(libs, causes) {
     }
     const skips = [...reasons].filter(([r]) => !NOT_OAUTH.test(r));
     if (skips.length > 0)
-      lines.push(`Skipped: ${skips.map(([r, ts]) => `${[...new Set(ts)].join(', ')}: ${r} (${ts.length})`).join('; ')}.`, '');
+      lines.push(
+        `Skipped: ${skips.map(([r, ts]) => `${[...new Set(ts)].join(', ')}: ${r} (${ts.length})`).join('; ')}.`,
+        '',
+      );
     for (const [topic] of COLUMNS) {
       const bad = lib.cases.filter((c) => c.topic === topic && !c.negative && FAILS.has(c.severity));
       if (bad.length === 0) continue;
-      lines.push(`<a id="interop-${lib.id}-${topic}"></a>${topic}, ${bad.length} ${bad.length === 1 ? 'case' : 'cases'}:`, '');
+      lines.push(
+        `<a id="interop-${lib.id}-${topic}"></a>${topic}, ${bad.length} ${bad.length === 1 ? 'case' : 'cases'}:`,
+        '',
+      );
       const groups = new Map();
       for (const c of bad) {
         const cause = known.find((k) => k.cases.includes(key(c)));
@@ -72,9 +81,13 @@ export function renderBlock(libs, causes) {
     }
     const transport = lib.cases.filter((c) => c.severity === 'transport');
     if (transport.length > 0)
-      lines.push(`Accepted by the service, spelled differently (transport): ${transport.map((c) => `${code(key(c))} (${c.reason})`).join('; ')}.`, '');
+      lines.push(
+        `Accepted by the service, spelled differently (transport): ${transport.map((c) => `${code(key(c))} (${c.reason})`).join('; ')}.`,
+        '',
+      );
     const accepted = lib.cases.filter((c) => SIGNING.has(c.topic) && c.severity === 'accepts-invalid');
-    if (accepted.length > 0) lines.push(`Signs what the service refuses: ${accepted.map((c) => code(key(c))).join(', ')}.`, '');
+    if (accepted.length > 0)
+      lines.push(`Signs what the service refuses: ${accepted.map((c) => code(key(c))).join(', ')}.`, '');
   }
   return { block: lines.join('\n').trimEnd(), unexplained };
 }

@@ -11,12 +11,12 @@ import { parse as parseUrl } from 'node:url';
 import { OAuth } from 'oauth';
 import { pairsToObject, serve, skip } from '../lib/loop.mjs';
 
-const client = (secret = '', method = 'HMAC-SHA1', key = '') =>
-  new OAuth(null, null, key, secret, '1.0', null, method);
+const client = (secret = '', method = 'HMAC-SHA1', key = '') => new OAuth(null, null, key, secret, '1.0', null, method);
 const plain = client();
 
 serve('oauth', {
-  'percent-encoding': (c) => (c.operation === 'encode' ? plain._encodeData(c.input) : skip('no decoder on its signing path')),
+  'percent-encoding': (c) =>
+    c.operation === 'encode' ? plain._encodeData(c.input) : skip('no decoder on its signing path'),
   'base-string': (c) => {
     // _prepareParameters' steps: body parameters, then the URL's query (querystring.parse) over them.
     const params = pairsToObject(c.params);

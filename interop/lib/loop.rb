@@ -17,7 +17,7 @@ def answer_for(line)
   c = JSON.parse(line)
 rescue JSON::ParserError
   raise unless line.include?('"lone-surrogate"')
-  { id: JSON.parse(line[/"id":\s*("(?:[^"\\]|\\.)*")/, 1]), skip: 'Ruby strings hold no lone surrogate' }
+  { id: JSON.parse(line[/"id":\s*("(?:[^"\\]|\\.)*")/, 1]), skip: 'Ruby JSON.parse refuses a lone surrogate' }
 else
   begin
     out = yield(c['topic'], c['input'])
