@@ -2,11 +2,12 @@
 // npm run test:interop: the conformance kit against the third-party OAuth 1.0a libraries of
 // interop/libraries.mjs, each through its adapter behind interop/front.mjs.
 //
-//   node interop/run.mjs [--only id,id] [--out DIR] [--jobs N] [--docs]
+//   node interop/run.mjs [--only id,id] [--out DIR] [--jobs N] [--docs] [--provision-only]
 //
 // 1. Finds each library (npm: in node_modules; Debian: its runtime can load it). Missing Debian
 //    packages are installed with apt-get when running as root on Debian (one printed line says
 //    so); otherwise, or with PAYSIG_PROVISION=off, one line names what to install and it exits 1.
+//    --provision-only stops here (for CI's system-tools step).
 // 2. Runs `paysig conformance` (dist/cli/main.js: run `npm run build` first) on the table's
 //    topics, seed 1, for each library, N at a time (default 2).
 // 3. Writes DIR (default reports/interop/): <id>.json (the kit's whole report), results.json
@@ -35,6 +36,7 @@ const { values: opt } = parseArgs({
     out: { type: 'string', default: join(ROOT, 'reports/interop') },
     jobs: { type: 'string', default: '2' },
     docs: { type: 'boolean', default: false },
+    'provision-only': { type: 'boolean', default: false },
   },
 });
 const wanted = opt.only ? opt.only.split(',').map((s) => s.trim()) : LIBRARIES.map((l) => l.id);
@@ -42,7 +44,6 @@ const unknown = wanted.filter((id) => !LIBRARIES.some((l) => l.id === id));
 if (unknown.length > 0) fail(`unknown library ${unknown.join(', ')} (known: ${LIBRARIES.map((l) => l.id).join(', ')})`);
 if (opt.docs && opt.only) fail('--docs writes the whole table: run it without --only');
 const libs = LIBRARIES.filter((l) => wanted.includes(l.id));
-if (!existsSync(CLI)) fail('dist/cli/main.js is missing: run `npm run build` first (npm run test:interop does)');
 
 function fail(message) {
   console.error(`interop: ${message}`);
@@ -110,6 +111,12 @@ if (debs.length > 0) {
   const still = libs.filter((l) => !found.get(l.id));
   if (still.length > 0) fail(`still missing after apt-get: ${still.map((l) => l.package).join(' ')}`);
 }
+
+if (opt['provision-only']) {
+  console.log(`interop: ${libs.length} libraries found`);
+  process.exit(0);
+}
+if (!existsSync(CLI)) fail('dist/cli/main.js is missing: run `npm run build` first (npm run test:interop does)');
 
 /** The library's version as installed: npm's package.json, or Debian's package version. */
 function version(lib) {
