@@ -7,7 +7,7 @@
 // 1. Finds each library (npm: in node_modules; Debian: its runtime can load it). Missing Debian
 //    packages are installed with apt-get when running as root on Debian (one printed line says
 //    so); otherwise, or with PAYSIG_PROVISION=off, one line names what to install and it exits 1.
-//    --provision-only stops here (for CI's system-tools step).
+//    --provision-only stops here, npm packages unchecked (for CI's system-tools step, before npm ci).
 // 2. Runs `paysig conformance` (dist/cli/main.js: run `npm run build` first) on the table's
 //    topics, seed 1, for each library, N at a time (default 2).
 // 3. Writes DIR (default reports/interop/): <id>.json (the kit's whole report), results.json
@@ -88,8 +88,9 @@ function locate(lib) {
 
 let found = new Map(libs.map((l) => [l.id, locate(l)]));
 const missingNpm = libs.filter((l) => l.runtime === 'node' && !found.get(l.id));
-if (missingNpm.length > 0) fail(`npm packages missing: ${missingNpm.map((l) => l.package).join(' ')}; run npm ci`);
-const debs = [...new Set(libs.filter((l) => !found.get(l.id)).flatMap((l) => l.debian))];
+if (missingNpm.length > 0 && !opt['provision-only'])
+  fail(`npm packages missing: ${missingNpm.map((l) => l.package).join(' ')}; run npm ci`);
+const debs = [...new Set(libs.filter((l) => l.runtime !== 'node' && !found.get(l.id)).flatMap((l) => l.debian))];
 if (debs.length > 0) {
   const root = process.getuid?.() === 0;
   const apt = executables('apt-get').length > 0;
@@ -108,12 +109,14 @@ if (debs.length > 0) {
       );
   }
   found = new Map(libs.map((l) => [l.id, locate(l)]));
-  const still = libs.filter((l) => !found.get(l.id));
+  const still = libs.filter((l) => l.runtime !== 'node' && !found.get(l.id));
   if (still.length > 0) fail(`still missing after apt-get: ${still.map((l) => l.package).join(' ')}`);
 }
 
 if (opt['provision-only']) {
-  console.log(`interop: ${libs.length} libraries found`);
+  console.log(
+    `interop: the Debian packages of ${libs.filter((l) => l.runtime !== 'node').length} libraries are installed`,
+  );
   process.exit(0);
 }
 if (!existsSync(CLI)) fail('dist/cli/main.js is missing: run `npm run build` first (npm run test:interop does)');
