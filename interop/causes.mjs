@@ -99,19 +99,19 @@ export const CAUSES = {
     },
     {
       cases: ['base-string/rfc5849-3-4-1', 'base-string/rfc5849-3-4-1-with-signature', 'base-string/query-and-body'],
-      text: "parameter `a3` / `a`: `oauth_get_sbs` adds the URL's query arguments into the same PHP array as the given parameters, so a query parameter replaces a body parameter of the same name. Refused (403) only for a request that repeats a name across query and body; the operations have no query.",
+      text: "parameter `a3` / `a`: `oauth_generate_sig_base` (oauth.c) merges the given parameters into one PHP array, then parses the URL's query into the same array (`oauth_parse_str`), so a query parameter replaces a body parameter of the same name. Refused (403) only for a request that repeats a name across query and body; the operations have no query.",
     },
     {
       cases: ['base-string/sort-encoded-c-at', 'base-string/sort-non-bmp'],
-      text: "parameter order: the extension sorts the parameter array by raw key before encoding, so `c@` comes after `c2` and non-ASCII names sort by their bytes, where RFC 5849 3.4.1.3.2 sorts encoded names. Refused only for names with characters that get encoded; the service's have none.",
+      text: "parameter order: `oauth_generate_sig_base` sorts the array with PHP's `ksort` on the raw names and encodes them afterwards (`oauth_http_build_query`), so `c@` comes after `c2` and non-ASCII names sort by their raw bytes, where RFC 5849 3.4.1.3.2 sorts encoded names. Refused only for names with characters that get encoded; the service's have none.",
     },
     {
       cases: ['base-string/empty-path'],
-      text: 'refused: `oauth_get_sbs` throws "Invalid path (perhaps you only specified the hostname? try adding a slash at the end)" for `https://example.com`, where RFC 5849 3.4.1.2 reads an empty path as `/`. The service\'s URLs all have a path.',
+      text: 'refused: `oauth_get_sbs` throws "Invalid path (perhaps you only specified the hostname? try adding a slash at the end)" for `https://example.com` (`oauth_generate_sig_base` builds nothing without a parsed path), where RFC 5849 3.4.1.2 reads an empty path as `/`. The service\'s URLs all have a path.',
     },
     {
       cases: ['base-string/method-lower-case'],
-      text: 'method: `oauth_get_sbs` writes the method as given (`post`), where RFC 5849 3.4.1.1 upper-cases it. Refused (403) only when a caller passes a lower-case method.',
+      text: 'method: `oauth_generate_sig_base` writes the method as given (`post`), where RFC 5849 3.4.1.1 upper-cases it. Refused (403) only when a caller passes a lower-case method.',
     },
   ],
 };
