@@ -10,6 +10,7 @@ import os
 import sys
 
 os.environ['AUTHLIB_INSECURE_TRANSPORT'] = '1'
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
 from loop import Skip, serve  # noqa: E402
 

@@ -8,6 +8,7 @@ import os
 import sys
 from urllib.parse import urlparse
 
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
 from loop import key_text, serve  # noqa: E402
 
