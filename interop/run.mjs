@@ -3,6 +3,7 @@
 // interop/libraries.mjs, each through its adapter behind interop/front.mjs.
 //
 //   node interop/run.mjs [--only id,id] [--out DIR] [--jobs N] [--docs] [--provision-only]
+//                        [--adapter id=FILE]...
 //
 // 1. Finds each library (npm: in node_modules; Debian: its runtime can load it). Missing Debian
 //    packages are installed with apt-get when running as root on Debian (one printed line says
@@ -13,6 +14,8 @@
 // 3. Writes DIR (default reports/interop/): <id>.json (the kit's whole report), results.json
 //    (every library's cases, outcome and timing) and table.md (the block of docs/conformance.md);
 //    --docs also writes that block into docs/conformance.md (all libraries only).
+// --adapter id=FILE runs that library with another adapter file (a patched one, or a broken one in
+// test/interop.test.ts); it cannot be combined with --docs.
 // Mismatches never fail it. It exits 1 when an adapter breaks: a crash, a hang, a protocol
 // problem, a case not run, or a kit report that cannot be read.
 import { spawn, spawnSync } from 'node:child_process';
@@ -37,13 +40,25 @@ const { values: opt } = parseArgs({
     jobs: { type: 'string', default: '2' },
     docs: { type: 'boolean', default: false },
     'provision-only': { type: 'boolean', default: false },
+    adapter: { type: 'string', multiple: true, default: [] },
   },
 });
 const wanted = opt.only ? opt.only.split(',').map((s) => s.trim()) : LIBRARIES.map((l) => l.id);
 const unknown = wanted.filter((id) => !LIBRARIES.some((l) => l.id === id));
 if (unknown.length > 0) fail(`unknown library ${unknown.join(', ')} (known: ${LIBRARIES.map((l) => l.id).join(', ')})`);
 if (opt.docs && opt.only) fail('--docs writes the whole table: run it without --only');
-const libs = LIBRARIES.filter((l) => wanted.includes(l.id));
+const replaced = new Map(
+  opt.adapter.map((a) => {
+    const at = a.indexOf('=');
+    if (at < 1) fail(`--adapter wants id=FILE, not ${JSON.stringify(a)}`);
+    return [a.slice(0, at), resolve(a.slice(at + 1))];
+  }),
+);
+for (const id of replaced.keys()) if (!wanted.includes(id)) fail(`--adapter ${id}=...: not a library of this run`);
+if (opt.docs && replaced.size > 0) fail('--docs writes the table of the committed adapters: drop --adapter');
+const libs = LIBRARIES.filter((l) => wanted.includes(l.id)).map((l) =>
+  replaced.has(l.id) ? { ...l, adapter: replaced.get(l.id) } : l,
+);
 
 function fail(message) {
   console.error(`interop: ${message}`);
@@ -134,7 +149,7 @@ const q = (s) => JSON.stringify(s);
 const TOPICS = COLUMNS.map(([t]) => t).join(',');
 
 function runOne(lib) {
-  const adapter = [process.execPath, join(ROOT, 'interop/front.mjs'), found.get(lib.id), join(ROOT, lib.adapter)]
+  const adapter = [process.execPath, join(ROOT, 'interop/front.mjs'), found.get(lib.id), resolve(ROOT, lib.adapter)]
     .map(q)
     .join(' ');
   const started = process.hrtime.bigint();

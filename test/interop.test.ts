@@ -1,10 +1,11 @@
 // The third-party OAuth 1.0a libraries (interop/): one library per language through
 // interop/run.mjs, as `npm run test:interop` runs them all, and the docs/conformance.md block
-// checked against what they produce, so the published table cannot go stale. The script
+// checked against what they produce, so the published table cannot go stale; and a broken
+// adapter (--adapter id=FILE) must fail the script. The script
 // installs missing Debian packages as root (CI's system-tools step does it first: see
 // `node interop/run.mjs --provision-only`). Node-only (child processes).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,5 +91,28 @@ describe('interop: third-party OAuth 1.0a libraries through interop/run.mjs', ()
     expect(rows.map((r) => /\(#interop-([^)]+)\)/.exec(r)?.[1])).toEqual(ids);
     expect(ids.length).toBeGreaterThanOrEqual(8);
     expect(new Set(rows.map((r) => r.split('|')[2]?.trim())).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('exits 1 and names the case when an adapter breaks (here one that dies on its third case)', () => {
+    const broken = join(out, 'broken-adapter.mjs');
+    writeFileSync(
+      broken,
+      [
+        "import { createInterface } from 'node:readline';",
+        'let n = 0;',
+        'for await (const line of createInterface({ input: process.stdin })) {',
+        '  if (++n === 3) process.exit(3);',
+        "  process.stdout.write(JSON.stringify({ id: JSON.parse(line).id, skip: 'nothing' }) + '\\n');",
+        '}',
+      ].join('\n'),
+    );
+    const r = spawnSync(
+      process.execPath,
+      ['interop/run.mjs', '--only', 'oauth', '--adapter', `oauth=${broken}`, '--out', join(out, 'broken')],
+      { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(r.status, r.stdout).toBe(1);
+    expect(r.stdout).toMatch(/^interop: oauth: BROKEN/m);
+    expect(r.stderr).toMatch(/the adapter exited with status 3 while running "percent-encoding\/[^"]+"/);
   });
 });
