@@ -27,6 +27,7 @@ export default defineConfig({
             'test/cli-request-input.test.ts',
             'test/debugger-command.test.ts',
             'test/conformance-kit.test.ts',
+            'test/interop.test.ts',
             'test/bundling.test.ts',
             'test/consumer-types.test.ts',
             'src/stores/redis/redis.test.ts',
