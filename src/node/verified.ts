@@ -13,6 +13,7 @@ import { refusalOf, report, type Refusal } from '../operations/refusal.js';
 import type { VerifiedRequest } from '../operations/verified.js';
 import type { VerifyRequestOptions } from '../operations/verify.js';
 import { bodyText } from '../encoding/bytes.js';
+import { isApiTarget } from './api-path.js';
 import { explicitBody, readIncomingBytes, type RawBody } from './body.js';
 import { headerOf, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 import { verifyIncoming } from './verify.js';
@@ -108,11 +109,16 @@ export function verifiedCallbackOf(holder: object): CallbackFields {
   return v;
 }
 
-/** Whether the request's path is under `{basePath}/api/`: the requests the middleware verifies. @internal */
+/**
+ * Whether the middleware verifies the request: its target, as Express keeps it (`originalUrl`) or
+ * as a mounted router sees it (`url`), is under `{basePath}/api` by any spelling ({@link isApiTarget}).
+ * @internal
+ */
 export function isApiPath(req: IncomingMessageLike, basePath: string | undefined): boolean {
-  const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
-  const path = target.split('?', 1)[0] ?? '';
-  return path.startsWith(`${basePath ?? ''}/api/`);
+  return (
+    (typeof req.originalUrl === 'string' && isApiTarget(req.originalUrl, basePath)) ||
+    isApiTarget(req.url ?? '', basePath)
+  );
 }
 
 /** The raw body when a framework has read the stream and kept its bytes or text (`express.raw()`, `express.text()`, koa's `rawBody`). */

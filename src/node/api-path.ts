@@ -1,0 +1,96 @@
+/**
+ * Which requests the Node gates verify: every request target that any router could take for a
+ * path under `{basePath}/api`, however it is spelled. The decision errs towards "under the API":
+ * a request it takes in is verified strictly (and refused when it is not an operation's exact
+ * path), so a spelling paysig did not foresee is refused, never passed on unverified.
+ *
+ * @module
+ */
+
+/** `scheme:` and, after `//`, the authority of an absolute-form target (`http://host/path`). */
+const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[/\\]{2}[^/\\?#]*)?/;
+/** A run of percent-escapes. */
+const ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
+
+/** Decodes a run of escapes as UTF-8; bytes that are not valid UTF-8 are decoded one by one (as Latin-1). */
+function decodeRun(run: string): string {
+  try {
+    return decodeURIComponent(run);
+  } catch {
+    return run.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+}
+
+/**
+ * A path as a permissive router could read it: percent-decoded until nothing changes (`%2F`,
+ * `%70`, twice-encoded `%252F`), backslashes as slashes, folded to one case (upper then lower,
+ * so that the Kelvin sign and the long s meet `k` and `s`), runs of slashes collapsed.
+ */
+function loosen(path: string): string {
+  let p = path;
+  for (let i = 0; i < 8; i++) {
+    const next = p.replace(ESCAPES, decodeRun);
+    if (next === p) break;
+    p = next;
+  }
+  return p
+    .replace(/\\/g, '/')
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/');
+}
+
+/** `.` and `..` segments resolved as the WHATWG URL parser resolves them. */
+function resolveDots(path: string): string {
+  const out: string[] = [];
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    const last = i === segments.length - 1;
+    if (s === '..') {
+      if (out.length > 1) out.pop();
+      if (last) out.push('');
+    } else if (s === '.') {
+      if (last) out.push('');
+    } else out.push(s);
+  }
+  return out.join('/');
+}
+
+/** Whether `path` (loosened) is `prefix` or below it. */
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix + '/');
+}
+
+/**
+ * Whether a request target (origin form `/path?query`, or absolute form `http://host/path`) is,
+ * by any reading a router might make of it, `{basePath}/api` or a path below it: case ignored,
+ * percent-escapes decoded, repeated slashes collapsed, `.` and `..` segments taken both as
+ * literal and as resolved, the path cut at `?`, `#` or `;`, a trailing slash ignored. A target
+ * that is not a path is read as one. The gates verify every such request, so what is not an
+ * operation's exact path is refused (`ERR_UNKNOWN_OPERATION`, 404) rather than passed on.
+ *
+ * @example
+ * ```ts
+ * isApiTarget('/PAYNET/api/v2/sale/1111', '/paynet'); // true: refused, never passed on
+ * isApiTarget('/paynet/x/../api/v2/sale/1111', '/paynet'); // true
+ * isApiTarget('/health', '/paynet'); // false: passes through
+ * ```
+ * @internal
+ */
+export function isApiTarget(target: string, basePath: string | undefined): boolean {
+  const base = loosen(`/${basePath ?? ''}`).replace(/\/$/, '');
+  // The common case, an operation's path as sent by a client, needs no loosening.
+  if (target.startsWith(`${basePath ?? ''}/api/`)) return true;
+  const prefix = `${base}/api`;
+  const path = target.replace(ABSOLUTE, '/');
+  const query = path.indexOf('?');
+  const whole = query < 0 ? path : path.slice(0, query);
+  for (const cut of ['', '#', ';']) {
+    const at = cut === '' ? -1 : whole.indexOf(cut);
+    if (cut !== '' && at < 0) continue;
+    const loose = loosen(`/${at < 0 ? whole : whole.slice(0, at)}`);
+    if (under(loose, prefix) || under(resolveDots(loose), prefix)) return true;
+  }
+  return false;
+}
