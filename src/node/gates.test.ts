@@ -313,10 +313,11 @@ describe.each(GATES)('$name', (gate) => {
   it.each(SPELLINGS)('%s: a forged request never reaches the handler, and is refused', async (_name, spell) => {
     const target = spell(server.host);
     const f = await forged(server.host);
+    server.runs.length = 0;
     const res = await raw(server.host, 'POST', target, f.headers, f.body);
     if (process.env['GATES_MATRIX'])
       console.log(
-        `MATRIX\t${gate.name}\t${target}\t${res.status}\t${/ERR_[A-Z_]+|API HANDLER RAN|Not Found|Cannot POST/.exec(res.text)?.[0]}`,
+        `MATRIX\t${gate.name}\t${target}\t${server.runs.length > 0 ? 'HANDLER RAN' : 'handler not run'}\t${res.status}\t${/ERR_[A-Z_]+|API HANDLER RAN|Not Found|Cannot POST/.exec(res.text)?.[0]}`,
       );
     expect(server.runs).toEqual([]);
     expect(res.text).not.toContain(RAN);
@@ -328,6 +329,7 @@ describe.each(GATES)('$name', (gate) => {
 
   it('a signed request to the canonical path reaches the handler; other paths pass through', async () => {
     const s = await signedPayout(server.host);
+    server.runs.length = 0;
     const ok = await raw(server.host, 'POST', CANONICAL, s.headers, s.body);
     expect([ok.status, ok.text]).toEqual([200, `${RAN} payout`]);
     expect(server.runs).toHaveLength(1);
