@@ -1,7 +1,8 @@
 // isApiTarget: which request targets the Node gates verify. Every spelling a router could take for
 // a path under `{basePath}/api` is taken in (and then verified strictly); other paths are not.
 import { describe, expect, it } from 'vitest';
-import { isApiTarget } from './api-path.js';
+import { UnknownOperationError } from '../errors/index.js';
+import { isApiTarget, unresolvedPathError } from './api-path.js';
 
 const UNDER: ReadonlyArray<string> = [
   '/paynet/api/v2/sale/1111',
@@ -92,5 +93,35 @@ describe('isApiTarget', () => {
     expect(isApiTarget('/%E2%28%A1/paynet', '/paynet')).toBe(false);
     expect(isApiTarget('/%FFpaynet/api', '/paynet')).toBe(false);
     expect(isApiTarget(`/paynet${'%25'.repeat(5000)}2Fapi`, '/paynet')).toBe(false);
+  });
+});
+
+describe('unresolvedPathError', () => {
+  it.each([
+    '/paynet/api/v2/sale/../payout/1111',
+    '/paynet/api/v2/./payout/1111',
+    '/paynet/api/v2/sale/%2e%2e/payout/1111',
+    '/paynet/api/v2/sale/.%2E/payout/1111',
+    '/paynet/api/v2/payout/1111/..',
+    '/paynet/api/v2/payout/1111/.',
+    '/./paynet/api/v2/payout/1111',
+    '/paynet/api/v2/sale/..;x/payout/1111',
+    '/paynet\\api/v2/payout/1111',
+    'http://example.com/paynet/api/../api/v2/payout/1111',
+  ])('%s is refused as no operation', (target) => {
+    const e = unresolvedPathError(target);
+    expect(e).toBeInstanceOf(UnknownOperationError);
+    expect([e?.code, e?.field]).toEqual(['ERR_UNKNOWN_OPERATION', 'path']);
+  });
+
+  it.each([
+    '/paynet/api/v2/payout/1111',
+    '/paynet/api/v2/payout/1111?next=/../x&y=.',
+    '/paynet/api/v2/payout/1111.',
+    '/paynet/.well-known/x',
+    '/paynet/api/v2/payout/...',
+    '/paynet/api/v2/payout/%2e%2e%2e',
+  ])('%s is not', (target) => {
+    expect(unresolvedPathError(target)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { UnknownOperationError } from '../errors/index.js';
 
 /** `scheme:` and, after `//`, the authority of an absolute-form target (`http://host/path`). */
 const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[/\\]{2}[^/\\?#]*)?/;
@@ -93,4 +94,27 @@ export function isApiTarget(target: string, basePath: string | undefined): boole
     if (under(loose, prefix) || under(resolveDots(loose), prefix)) return true;
   }
   return false;
+}
+
+/** A `.` or `..` segment, its dots literal or `%2e` (as the WHATWG URL parser reads them), or a backslash. */
+const UNRESOLVED = /(?:^|[/\\])(?:\.|%2e){1,2}(?=[/\\;#]|$)|\\/i;
+
+/**
+ * The refusal of a request under the API whose target a router reads otherwise than the verifier:
+ * the verifier checks the URL with its `.` and `..` segments resolved (and backslashes read as
+ * slashes), while Express, Koa and Fastify route the target as written, so
+ * `/paynet/api/v2/sale/../payout/1111`, signed as a payout, would reach a route for sales. An
+ * operation's path has no such segment: the request addresses no operation.
+ *
+ * @returns an `UnknownOperationError` (404, field `path`) for such a target, else undefined.
+ * @internal
+ */
+export function unresolvedPathError(target: string): UnknownOperationError | undefined {
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  if (!UNRESOLVED.test(path)) return undefined;
+  return new UnknownOperationError(
+    `the request path ${JSON.stringify(path.slice(0, 200))} has a "." or ".." segment or a backslash: a router reads it as written, the signature is checked on it resolved, so it addresses no operation`,
+    { field: 'path' },
+  );
 }

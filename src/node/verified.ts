@@ -13,7 +13,7 @@ import { refusalOf, report, type Refusal } from '../operations/refusal.js';
 import type { VerifiedRequest } from '../operations/verified.js';
 import type { VerifyRequestOptions } from '../operations/verify.js';
 import { bodyText } from '../encoding/bytes.js';
-import { isApiTarget } from './api-path.js';
+import { isApiTarget, unresolvedPathError } from './api-path.js';
 import { explicitBody, readIncomingBytes, type RawBody } from './body.js';
 import { headerOf, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 import { verifyIncoming } from './verify.js';
@@ -128,8 +128,13 @@ function keptBody(req: IncomingMessageLike, rawBody: unknown): RawBody | undefin
   return b instanceof Uint8Array || typeof b === 'string' ? b : undefined;
 }
 
-/** Verifies `req`, using a body a framework kept when the stream is read already. @internal */
+/**
+ * Verifies `req`, using a body a framework kept when the stream is read already; a target with
+ * `.` or `..` segments is refused first ({@link unresolvedPathError}). @internal
+ */
 export function verifyNode(req: IncomingMessageLike, options: MiddlewareOptions<never>, rawBody?: unknown) {
+  const unresolved = unresolvedPathError(typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? ''));
+  if (unresolved !== undefined) return Promise.reject(unresolved);
   const body = keptBody(req, rawBody);
   return verifyIncoming(req, body !== undefined ? { ...options, body } : options);
 }
