@@ -6,6 +6,7 @@
 // reaches the handler, and other paths pass through. Requests go out on raw sockets, so the
 // request target arrives exactly as written here. GATES_MATRIX=1 prints each cell's status and
 // error code (the matrix in the fix's report).
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
@@ -161,14 +162,25 @@ async function forged(host: string): Promise<{ headers: Record<string, string>; 
 
 const RAN = 'API HANDLER RAN';
 
-/** Targets that resolve to the canonical path: a valid signature for it verifies on the resolved URL. */
+/**
+ * Targets that resolve to a sale's path. A sale is signed with a control digest, which does not
+ * cover the path: the same body verifies at any spelling that resolves to `/paynet/api/v2/sale/1111`.
+ */
 const DOT_SPELLINGS = [
-  '/paynet/api/v2/sale/../payout/1111',
-  '/paynet/api/v2/sale/%2e%2e/payout/1111',
-  '/paynet/api/v2/./payout/1111',
-  '/paynet/api/v2/payout/x/../1111',
+  '/paynet/api/v2/payout/../sale/1111',
+  '/paynet/api/v2/payout/%2e%2e/sale/1111',
+  '/paynet/api/v2/./sale/1111',
+  '/paynet/api/v2/sale/x/../1111',
 ];
 
+/** A sale with its control digest, computed here with node:crypto (formula C-B). */
+function signedSale(): { headers: Record<string, string>; body: string } {
+  const control = createHash('sha1').update(`1111902B4FF51042john.smith@gmail.com${KEY}`).digest('hex');
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/vnd.pay+json' },
+    body: `client_orderid=902B4FF5&amount=10.42&currency=EUR&email=john.smith%40gmail.com&control=${control}`,
+  };
+}
 interface Gate {
   name: string;
   /**
@@ -342,26 +354,34 @@ describe.each(GATES)('$name', (gate) => {
       expect(res.text).toMatch(/"error-code":"ERR_[A-Z_]+"/);
   });
 
-  it('a signed request to the canonical path reaches the handler; other paths pass through', async () => {
+  it('signed requests to the canonical paths reach the handler; other paths pass through', async () => {
     const s = await signedPayout(server.host);
     server.runs.length = 0;
     const ok = await raw(server.host, 'POST', CANONICAL, s.headers, s.body);
     expect([ok.status, ok.text]).toEqual([200, `${RAN} payout`]);
     expect(server.runs).toHaveLength(1);
     server.runs.length = 0;
+    const sale = signedSale();
+    const saleOk = await raw(server.host, 'POST', '/paynet/api/v2/sale/1111', sale.headers, sale.body);
+    expect([saleOk.status, saleOk.text]).toEqual([200, `${RAN} sale`]);
+    server.runs.length = 0;
     const health = await raw(server.host, 'GET', '/health', {});
     expect([health.status, health.text]).toEqual([200, 'up']);
   });
 
-  // A Node router matches the target as written, while the URL the signature is checked on has its
-  // `.` and `..` resolved: `/paynet/api/v2/sale/../payout/1111`, signed as the payout it resolves
-  // to, would reach a route for sales. The Fetch wrapper sees the resolved URL the router sees.
+  // A Node router matches the target as written, while the verifier finds the operation on the
+  // path with its `.` and `..` resolved: `/paynet/api/v2/payout/../sale/1111` with a valid sale's
+  // body would reach a route for payouts. The Fetch wrapper sees the resolved URL the router sees.
   it.skipIf(!gate.node).each(DOT_SPELLINGS)(
-    '%s: a signed payout whose target has dot segments is refused, not passed on',
+    '%s: a valid sale whose target has dot segments is refused, not passed on',
     async (target) => {
-      const s = await signedPayout(server.host);
+      const s = signedSale();
       server.runs.length = 0;
       const res = await raw(server.host, 'POST', target, s.headers, s.body);
+      if (process.env['GATES_MATRIX'])
+        console.log(
+          `MATRIX\t${gate.name}\tsigned ${target}\t${server.runs.length > 0 ? 'HANDLER RAN' : 'handler not run'}\t${res.status}\t${/ERR_[A-Z_]+|Not Found|Cannot POST/.exec(res.text)?.[0]}`,
+        );
       expect(server.runs).toEqual([]);
       if (typeof gate.seesAll === 'function' ? gate.seesAll(target) : gate.seesAll)
         expect([res.status, res.text]).toEqual([404, expect.stringContaining('"error-code":"ERR_UNKNOWN_OPERATION"')]);
