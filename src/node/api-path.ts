@@ -80,10 +80,9 @@ function under(path: string, prefix: string): boolean {
  * @internal
  */
 export function isApiTarget(target: string, basePath: string | undefined): boolean {
-  const base = loosen(`/${basePath ?? ''}`).replace(/\/$/, '');
   // The common case, an operation's path as sent by a client, needs no loosening.
   if (target.startsWith(`${basePath ?? ''}/api/`)) return true;
-  const prefix = `${base}/api`;
+  const prefix = `${loosen(`/${basePath ?? ''}`).replace(/\/$/, '')}/api`;
   const path = target.replace(ABSOLUTE, '/');
   const query = path.indexOf('?');
   const whole = query < 0 ? path : path.slice(0, query);
@@ -101,10 +100,11 @@ const UNRESOLVED = /(?:^|[/\\])(?:\.|%2e){1,2}(?=[/\\;#]|$)|\\/i;
 
 /**
  * The refusal of a request under the API whose target a router reads otherwise than the verifier:
- * the verifier checks the URL with its `.` and `..` segments resolved (and backslashes read as
- * slashes), while Express, Koa and Fastify route the target as written, so
- * `/paynet/api/v2/sale/../payout/1111`, signed as a payout, would reach a route for sales. An
- * operation's path has no such segment: the request addresses no operation.
+ * the verifier finds the operation on the URL with its `.` and `..` segments resolved (and
+ * backslashes read as slashes), while Express, Koa and Fastify route the target as written, so
+ * `/paynet/api/v2/payout/../sale/1111` with a valid sale's body (a control digest does not cover
+ * the path) would reach a route for payouts. An operation's path has no such segment: the request
+ * addresses no operation.
  *
  * @returns an `UnknownOperationError` (404, field `path`) for such a target, else undefined.
  * @internal
@@ -114,7 +114,7 @@ export function unresolvedPathError(target: string): UnknownOperationError | und
   const path = query < 0 ? target : target.slice(0, query);
   if (!UNRESOLVED.test(path)) return undefined;
   return new UnknownOperationError(
-    `the request path ${JSON.stringify(path.slice(0, 200))} has a "." or ".." segment or a backslash: a router reads it as written, the signature is checked on it resolved, so it addresses no operation`,
+    `the request path ${JSON.stringify(path.slice(0, 200))} has a "." or ".." segment or a backslash: a router reads it as written, the verifier resolved, so it addresses no operation`,
     { field: 'path' },
   );
 }
