@@ -36,6 +36,10 @@ const UNDER: ReadonlyArray<string> = [
   'HTTPS://example.com:8443/PAYNET/api/v2/sale/1111?x',
   'http://example.com//paynet//api',
   'http:/paynet/api/v2/sale/1111',
+  'http:example.com/paynet/api/v2/sale/1111',
+  '//example.com/paynet/api/v2/sale/1111', // a host and a path to the URL parser
+  '///example.com/paynet/api/v2/sale/1111',
+  '/%61%2fpaynet/.%2e/paynet/api', // the URL parser resolves `.%2e` before decoding `%2f`
   'paynet/api/v2/sale/1111',
 ];
 

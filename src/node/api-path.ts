@@ -8,8 +8,12 @@
  */
 import { UnknownOperationError } from '../errors/index.js';
 
-/** `scheme:` and, after `//`, the authority of an absolute-form target (`http://host/path`). */
-const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:(?:[/\\]{2}[^/\\?#]*)?/;
+/** The scheme of an absolute-form target (`http:` of `http://host/path`). */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+/** The authority after a scheme, as the URL parser reads it for `http`: any slashes, then the host. */
+const AUTHORITY = /^[/\\]*[^/\\?#]*/;
+/** The authority of a network-path reference (`//host/path`, also `///host/path`). */
+const NETWORK = /^[/\\]{2,}[^/\\?#]*/;
 /** A run of percent-escapes. */
 const ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;
 
@@ -41,17 +45,18 @@ function loosen(path: string): string {
     .replace(/\/{2,}/g, '/');
 }
 
-/** `.` and `..` segments resolved as the WHATWG URL parser resolves them. */
+/** `.` and `..` segments (their dots literal or `%2e`) resolved as the WHATWG URL parser resolves them. */
 function resolveDots(path: string): string {
   const out: string[] = [];
   const segments = path.split('/');
   for (let i = 0; i < segments.length; i++) {
     const s = segments[i]!;
     const last = i === segments.length - 1;
-    if (s === '..') {
+    const dots = /^(?:\.|%2e){1,2}$/i.test(s) ? s.replace(/%2e/gi, '.') : '';
+    if (dots === '..') {
       if (out.length > 1) out.pop();
       if (last) out.push('');
-    } else if (s === '.') {
+    } else if (dots === '.') {
       if (last) out.push('');
     } else out.push(s);
   }
@@ -61,6 +66,24 @@ function resolveDots(path: string): string {
 /** Whether `path` (loosened) is `prefix` or below it. */
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(prefix + '/');
+}
+
+/** Whether `path`, cut at `?` and then also at `#` or `;`, is under `prefix` by any reading. */
+function pathUnder(path: string, prefix: string): boolean {
+  const query = path.indexOf('?');
+  const whole = query < 0 ? path : path.slice(0, query);
+  for (const cut of ['', '#', ';']) {
+    const at = cut === '' ? -1 : whole.indexOf(cut);
+    if (cut !== '' && at < 0) continue;
+    const raw = `/${at < 0 ? whole : whole.slice(0, at)}`;
+    const loose = loosen(raw);
+    // Dot segments resolved after decoding, and before (as the URL parser does, `%2F` still a
+    // byte), with backslashes as slashes (`http:` URLs) or as bytes (other schemes).
+    if (under(loose, prefix) || under(resolveDots(loose), prefix)) return true;
+    if (under(loosen(resolveDots(raw.replace(/\\/g, '/'))), prefix)) return true;
+    if (raw.includes('\\') && under(loosen(resolveDots(raw)), prefix)) return true;
+  }
+  return false;
 }
 
 /**
@@ -83,16 +106,16 @@ export function isApiTarget(target: string, basePath: string | undefined): boole
   // The common case, an operation's path as sent by a client, needs no loosening.
   if (target.startsWith(`${basePath ?? ''}/api/`)) return true;
   const prefix = `${loosen(`/${basePath ?? ''}`).replace(/\/$/, '')}/api`;
-  const path = target.replace(ABSOLUTE, '/');
-  const query = path.indexOf('?');
-  const whole = query < 0 ? path : path.slice(0, query);
-  for (const cut of ['', '#', ';']) {
-    const at = cut === '' ? -1 : whole.indexOf(cut);
-    if (cut !== '' && at < 0) continue;
-    const loose = loosen(`/${at < 0 ? whole : whole.slice(0, at)}`);
-    if (under(loose, prefix) || under(resolveDots(loose), prefix)) return true;
-  }
-  return false;
+  // Read as written; without a scheme (`http:/paynet/...` is a path to Node's URL parser); and
+  // without scheme and host, as the URL parser reads `http://host/path`, `http:host/path` and
+  // `//host/path` (a path to Express, a host and a path to the URL parser).
+  const noScheme = target.replace(SCHEME, '');
+  const noHost = noScheme.replace(noScheme === target ? NETWORK : AUTHORITY, '');
+  return (
+    pathUnder(target, prefix) ||
+    (noScheme !== target && pathUnder(noScheme, prefix)) ||
+    (noHost !== noScheme && pathUnder(noHost, prefix))
+  );
 }
 
 /** A `.` or `..` segment, its dots literal or `%2e` (as the WHATWG URL parser reads them), or a backslash. */
