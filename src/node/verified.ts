@@ -14,6 +14,7 @@ import type { VerifiedRequest } from '../operations/verified.js';
 import type { VerifyRequestOptions } from '../operations/verify.js';
 import type { Verifier } from '../verifier/index.js';
 import { bodyText } from '../encoding/bytes.js';
+import { isApiTarget, unresolvedPathError } from './api-path.js';
 import { explicitBody, readIncomingBytes, type RawBody } from './body.js';
 import { headerOf, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';
 import { verifyIncoming } from './verify.js';
@@ -117,11 +118,16 @@ export function verifiedCallbackOf(holder: object): CallbackFields {
   return v;
 }
 
-/** Whether the request's path is under `{basePath}/api/`: the requests the middleware verifies. @internal */
+/**
+ * Whether the middleware verifies the request: its target, as Express keeps it (`originalUrl`) or
+ * as a mounted router sees it (`url`), is under `{basePath}/api` by any spelling ({@link isApiTarget}).
+ * @internal
+ */
 export function isApiPath(req: IncomingMessageLike, basePath: string | undefined): boolean {
-  const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
-  const path = target.split('?', 1)[0] ?? '';
-  return path.startsWith(`${basePath ?? ''}/api/`);
+  return (
+    (typeof req.originalUrl === 'string' && isApiTarget(req.originalUrl, basePath)) ||
+    isApiTarget(req.url ?? '', basePath)
+  );
 }
 
 /** The raw body when a framework has read the stream and kept its bytes or text (`express.raw()`, `express.text()`, koa's `rawBody`). */
@@ -131,8 +137,13 @@ function keptBody(req: IncomingMessageLike, rawBody: unknown): RawBody | undefin
   return b instanceof Uint8Array || typeof b === 'string' ? b : undefined;
 }
 
-/** Verifies `req`, using a body a framework kept when the stream is read already. @internal */
+/**
+ * Verifies `req`, using a body a framework kept when the stream is read already; a target with
+ * `.` or `..` segments is refused first ({@link unresolvedPathError}). @internal
+ */
 export function verifyNode(req: IncomingMessageLike, verifier: Verifier, rawBody?: unknown) {
+  const unresolved = unresolvedPathError(typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? ''));
+  if (unresolved !== undefined) return Promise.reject(unresolved);
   const body = keptBody(req, rawBody);
   return verifyIncoming(verifier, req, body !== undefined ? { body } : undefined);
 }
