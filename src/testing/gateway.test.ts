@@ -176,7 +176,10 @@ describe('the test gateway', () => {
     const res = await post('/paynet/api/v2/sale/1111', clientForm([...pairs, ['control', wrong]]));
     expect(res.status).toBe(403);
     const right = saleControl(pairs);
-    const headers = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+    let headers = '';
+    res.headers.forEach((v, k) => {
+      headers += `${k}: ${v}\n`;
+    });
     expect(headers).not.toContain(right);
     expect(await res.text()).not.toContain(right);
     const why = res.headers.get('x-paysig-explanation') ?? '';
