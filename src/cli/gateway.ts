@@ -7,11 +7,8 @@
  * @module
  */
 import type { AddressInfo } from 'node:net';
+import { httpStatusOf, PaysigError } from '../index.js';
 import { toFetchRequest } from '../node/index.js';
-import { httpStatusOf, PaysigError } from '../errors/index.js';
-import { refusalOf } from '../operations/refusal.js';
-import { explain } from '../testing/explain.js';
-import { headerText, loopback } from '../testing/reply.js';
 import { createTestGateway, type TestMerchant } from '../testing/index.js';
 import { credentialsFromEnv } from './request-input.js';
 import { flag, loginFromEnv, parseCommand, UsageError, type Io } from './util.js';
@@ -88,22 +85,22 @@ export async function runGateway(argv: readonly string[], io: Io): Promise<numbe
         response = await gateway.fetch(request);
         line = gateway.requests.at(-1)?.explanation;
       } catch (error) {
-        const refusal = refusalOf(error, typeof req.headers.accept === 'string' ? req.headers.accept : null);
-        line =
-          error instanceof PaysigError
-            ? explain(
-                {
-                  valid: false,
-                  error: { code: error.code, message: error.message, status: httpStatusOf(error) },
-                  request: { method: req.method ?? '', url: path },
-                  hints: [],
-                },
-                { revealExpected },
-              )
-            : 'internal error';
-        response = new Response(refusal.body, {
-          status: refusal.status,
-          headers: { ...refusal.headers, 'X-Paysig-Explanation': headerText(line) },
+        // Refused while its body was read (413, 408): the gateway never saw it.
+        const status = httpStatusOf(error);
+        const code = error instanceof PaysigError ? error.code : 'ERR_INTERNAL';
+        const message = error instanceof PaysigError ? error.message : 'internal error';
+        line = `${code}: ${message}${status === 413 ? '; a size limit: the body is over the largest the service reads, nothing else was checked' : status === 408 ? '; the body did not arrive in time, nothing else was checked' : ''}`;
+        const body = new URLSearchParams({
+          type: status === 400 ? 'validation-error' : 'error',
+          'error-message': message,
+          'error-code': code,
+        }).toString();
+        response = new Response(body, {
+          status,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-paysig-explanation': line.replace(/[^\x20-\x7e]/g, '?').slice(0, 2048),
+          },
         });
       }
       io.out(`${req.method} ${path} ${response.status}${line !== undefined ? ` ${line}` : ''}`);
@@ -139,6 +136,6 @@ export async function runGateway(argv: readonly string[], io: Io): Promise<numbe
 
 /** 127.0.0.0/8, ::1 (bracketed or not) and localhost. */
 function isLoopback(host: string): boolean {
-  const h = host.toLowerCase();
-  return loopback(h) || h === '::1' || h === '0:0:0:0:0:0:0:1';
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
