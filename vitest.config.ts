@@ -29,6 +29,8 @@ export default defineConfig({
             'test/conformance-kit.test.ts',
             'test/bundling.test.ts',
             'test/consumer-types.test.ts',
+            'test/typescript-docs.test.ts',
+            'test/newcomer-docs.test.ts',
             'src/stores/redis/redis.test.ts',
             'src/stores/redis/faults.test.ts',
             'src/stores/redis/loss.test.ts',

@@ -65,7 +65,7 @@ describe('README', () => {
     expect(middleware).toMatch(/Express 4.*\n.*'\/paynet\/api\/\*'/);
   });
 
-  it("says in its Redis lines that a new Redis refuses for a few seconds, linking the fault section", () => {
+  it('says in its Redis lines that a new Redis refuses for a few seconds, linking the fault section', () => {
     const redis = README.slice(README.indexOf("from 'paysig/redis'"), README.indexOf('**Middleware.**'));
     expect(redis).toMatch(/new Redis[^.]*a few seconds/);
     expect(redis).toContain('ERR_NONCE_STORE');
