@@ -31,6 +31,7 @@ export default defineConfig({
             'test/consumer-types.test.ts',
             'test/typescript-docs.test.ts',
             'test/newcomer-docs.test.ts',
+            'test/newcomer-messages.test.ts',
             'src/stores/redis/redis.test.ts',
             'src/stores/redis/faults.test.ts',
             'src/stores/redis/loss.test.ts',
