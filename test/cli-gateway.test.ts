@@ -100,4 +100,47 @@ describe('paysig gateway', () => {
     expect(code).toBe(2);
     expect(err).toMatch(/not a loopback address.*--allow-remote/);
   });
+
+  it('--reveal-expected adds the digest that would pass, and says so when it starts', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=paysig-source',
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'gateway',
+        '--port',
+        '0',
+        '--reveal-expected',
+      ],
+      { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', PAYSIG_LOGIN: 'merchant', PAYSIG_CONTROL_KEY: KEY } },
+    );
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const next = async () => String((await lines.next()).value);
+    try {
+      const first = await next();
+      expect(first).toContain('--reveal-expected');
+      const url = /listening on (http:\/\/\S+)/.exec(first)?.[1];
+      const body = clientForm([
+        ['client_orderid', 'cli-2'],
+        ['amount', '1.00'],
+        ['currency', 'EUR'],
+        ['email', 'jane@example.com'],
+        ['control', 'c'.repeat(40)],
+      ]);
+      const res = await fetch(`${url}/paynet/api/v2/sale/1111`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      expect(res.status).toBe(403);
+      const right = sha1Hex(`1111cli-2${100}jane@example.com${KEY}`);
+      expect(res.headers.get('x-paysig-explanation')).toContain(`expected control ${right}`);
+      expect(await next()).toContain(`expected control ${right}`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await new Promise((r) => child.once('exit', r));
+  });
 });
