@@ -59,10 +59,88 @@ describe('paysig gateway', () => {
       expect(line).toMatch(/^POST \/paynet\/api\/v2\/sale\/1111 403 ERR_CONTROL_MISMATCH/);
       expect(line).toContain('amount "9199"');
       expect(line).not.toContain(KEY);
+      // No signing oracle (issue 29): neither the line nor the header carries the digest that passes.
+      const right = sha1Hex(`1111cli-1${9199}jane@example.com${KEY}`);
+      expect(line).not.toContain(right);
+      expect(bad.headers.get('x-paysig-explanation') ?? '').not.toContain(right);
+      // A body over the limit: a line, with its code, and the header too.
+      const big = await send(clientForm([...pairs, ['order_desc', 'x'.repeat(70 * 1024)], ['control', control]]));
+      expect(big.status).toBe(413);
+      const bigLine = await next();
+      expect(bigLine).toMatch(/^POST \/paynet\/api\/v2\/sale\/1111 413 ERR_BODY_TOO_LARGE: /);
+      expect(big.headers.get('x-paysig-explanation')).toMatch(/^ERR_BODY_TOO_LARGE: .*size limit/);
     } finally {
       child.kill('SIGTERM');
     }
     const code = await new Promise((r) => child.once('exit', (c) => r(c)));
     expect(code).toBe(0);
+  });
+
+  it('listens only on a loopback address unless --allow-remote', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=paysig-source',
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'gateway',
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+      ],
+      { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', PAYSIG_LOGIN: 'merchant', PAYSIG_CONTROL_KEY: KEY } },
+    );
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err += String(d);
+    });
+    const code = await new Promise((r) => child.once('exit', (c) => r(c)));
+    expect(code).toBe(2);
+    expect(err).toMatch(/not a loopback address.*--allow-remote/);
+  });
+
+  it('--reveal-expected adds the digest that would pass, and says so when it starts', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--conditions=paysig-source',
+        '--import',
+        'tsx',
+        'src/cli/main.ts',
+        'gateway',
+        '--port',
+        '0',
+        '--reveal-expected',
+      ],
+      { cwd: ROOT, env: { PATH: process.env['PATH'] ?? '', PAYSIG_LOGIN: 'merchant', PAYSIG_CONTROL_KEY: KEY } },
+    );
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const next = async () => String((await lines.next()).value);
+    try {
+      const first = await next();
+      expect(first).toContain('--reveal-expected');
+      const url = /listening on (http:\/\/\S+)/.exec(first)?.[1];
+      const body = clientForm([
+        ['client_orderid', 'cli-2'],
+        ['amount', '1.00'],
+        ['currency', 'EUR'],
+        ['email', 'jane@example.com'],
+        ['control', 'c'.repeat(40)],
+      ]);
+      const res = await fetch(`${url}/paynet/api/v2/sale/1111`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      expect(res.status).toBe(403);
+      const right = sha1Hex(`1111cli-2${100}jane@example.com${KEY}`);
+      expect(res.headers.get('x-paysig-explanation')).toContain(`expected control ${right}`);
+      expect(await next()).toContain(`expected control ${right}`);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await new Promise((r) => child.once('exit', r));
   });
 });

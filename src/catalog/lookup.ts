@@ -85,9 +85,25 @@ export function basePathThatMatches(pathname: string, basePath = ''): string | u
   return matchOperationPath(pathname, guess) !== undefined ? guess : undefined;
 }
 
+/**
+ * The path with a doubled API prefix (`/paynet/api/v2/api/v2/sale/1`: a client whose base URL
+ * already ended in `/api/v2` appended the operation's path) written once, when that names an
+ * operation under `basePath`; otherwise undefined.
+ */
+export function undoubledApiPath(pathname: string, basePath = ''): string | undefined {
+  const m = /(\/api\/v\d+)\1(?=\/)/.exec(pathname);
+  if (m === null) return undefined;
+  const fixed = pathname.slice(0, m.index) + pathname.slice(m.index + m[1]!.length);
+  return matchOperationPath(fixed, basePath) !== undefined ? fixed : undefined;
+}
+
 /** The message of a path that matches no operation, naming the `basePath` that would match. */
 export function unknownPathMessage(pathname: string, basePath = ''): string {
   const shown = JSON.stringify(pathname.slice(0, 200));
+  const undoubled = undoubledApiPath(pathname, basePath);
+  if (undoubled !== undefined) {
+    return `no operation at path ${shown}: it has ${/\/api\/v\d+/.exec(undoubled)?.[0] ?? '/api/v2'} twice (a client base URL that already ends in it?); the operation's path is ${JSON.stringify(undoubled.slice(0, 200))}`;
+  }
   const fix = basePathThatMatches(pathname, basePath);
   if (fix === undefined) return `no operation at path ${shown}`;
   return fix === ''

@@ -24,8 +24,10 @@ doubled or missing). A Content-Length that disagrees with the body (an edited fi
 reported on stderr and the whole body is used. --json prints the diagnosis as JSON. Exit status: 0 when the request
 verifies, 1 when it does not, 2 for a usage error.
 
-Environment: PAYSIG_LOGIN, PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE,
-PAYSIG_PUBLIC_KEY_FILE (RSA-SHA256 operations). Secrets are never printed.`;
+Environment: PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE, PAYSIG_PUBLIC_KEY_FILE
+(RSA-SHA256 operations): the merchant's keys; PAYSIG_LOGIN: the merchant's login
+(without it, the merchant is the one the request names, by its login or OAuth
+consumer key). Secrets are never printed.`;
 
 /** Runs the subcommand; returns the exit status. */
 export async function runDiagnose(argv: readonly string[], io: Io): Promise<number> {

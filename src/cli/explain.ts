@@ -56,7 +56,7 @@ function oauthLines(d: Diagnosis, out: string[]): void {
   if (o.timestampOffsetSeconds !== undefined) {
     const off = o.timestampOffsetSeconds;
     out.push(
-      `timestamp: ${Math.abs(off)} s ${off >= 0 ? 'ahead of' : 'behind'} the clock (allowed: ${o.maxSkewSeconds} s either way)`,
+      `timestamp: ${Math.abs(off)} s ${off >= 0 ? 'ahead of' : 'behind'} the clock (allowed: ${o.maxSkewSeconds} s behind, ${o.maxFutureSkewSeconds ?? Math.min(o.maxSkewSeconds, 30)} s ahead)`,
     );
   }
 }

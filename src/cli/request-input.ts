@@ -6,14 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseCurl } from './curl.js';
-import {
-  FORMULAS,
-  MissingFieldError,
-  OPERATIONS,
-  type RequestParts,
-  type Scheme,
-  type VerifyRequestOptions,
-} from '../index.js';
+import { FORMULAS, OPERATIONS, type RequestParts, type Scheme, type VerifyRequestOptions } from '../index.js';
 import {
   flag,
   readSecretFile,
@@ -195,13 +188,11 @@ export function verifyOptionsOf(args: Args, raw: RawRequest, io: Io): Omit<Verif
       : {}),
     ...(now !== undefined ? { now } : {}),
     ...(maxSkew !== undefined ? { maxSkewSeconds: maxSkew } : {}),
+    // Without PAYSIG_LOGIN, the merchant is whoever the request names (its login or OAuth
+    // consumer key): the keys of the environment are that merchant's.
     credentials: (who) => {
       const id = who.login ?? who.consumerKey;
-      if (id !== undefined) {
-        if (envLogin === undefined || envLogin === '')
-          throw new MissingFieldError('PAYSIG_LOGIN', 'set PAYSIG_LOGIN to the merchant login');
-        if (id !== envLogin) return undefined;
-      }
+      if (id !== undefined && envLogin !== undefined && envLogin !== '' && id !== envLogin) return undefined;
       return creds;
     },
   };

@@ -21,8 +21,10 @@ exits 0 or 1. --explain also prints the diagnosis (see paysig diagnose); --json 
 JSON instead of text. --base-path is the service prefix before /api/...; by default,
 whatever precedes the first "/api/" of the request path.
 
-Environment: PAYSIG_LOGIN, PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE,
-PAYSIG_PUBLIC_KEY_FILE (RSA-SHA256 operations).`;
+Environment: PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE, PAYSIG_PUBLIC_KEY_FILE
+(RSA-SHA256 operations): the merchant's keys; PAYSIG_LOGIN: the merchant's login
+(without it, the merchant is the one the request names, by its login or OAuth
+consumer key).`;
 
 /** Runs the subcommand; returns the exit status. */
 export async function runVerify(argv: readonly string[], io: Io): Promise<number> {

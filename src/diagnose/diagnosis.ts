@@ -22,13 +22,15 @@ import type { OAuthMethod } from '../catalog/index.js';
  * - `wrong-key-form`: the key is of the wrong kind for the method: signed with HMAC-SHA1 where
  *   RSA-SHA256 is needed (or the reverse), a private key where the public key is needed, a PEM
  *   whose label does not match its content (PKCS#1 vs PKCS#8/SPKI).
- * - `stale-timestamp`: `oauth_timestamp` lies outside the allowed clock skew.
+ * - `stale-timestamp`: `oauth_timestamp` lies outside the allowed clock skew: further behind the
+ *   verifier's clock than `maxSkewSeconds`, or further ahead than `maxFutureSkewSeconds`.
  * - `login-consumer-mismatch`: the body's `login` differs from `oauth_consumer_key`.
  * - `forwarded-url`: the signature verifies for the URL that `X-Forwarded-Proto`/`X-Forwarded-Host`
  *   (or `Forwarded`) name: the server sees another scheme, host or port behind a proxy (for
  *   example Express's `trust proxy` without paysig/node's `trustProxy`).
- * - `base-path`: the signature verifies for the URL with the base path added or removed, or the
- *   path is an operation's under another `basePath`.
+ * - `base-path`: the signature verifies for the URL with the base path added or removed, the
+ *   path is an operation's under another `basePath`, or the path has `/api/v2` twice (a client
+ *   base URL that already ended in `/api/v2`).
  * - `trailing-slash`: the signature verifies for the path with a trailing slash added or removed.
  * - `hmac-key-doubled-amp`: the HMAC-SHA1 key was control key + `&&` (the key given as
  *   `controlKey + '&'` to a library that appends its own `&`), or the configured key ends in `&`.
@@ -126,8 +128,10 @@ export interface OAuthDiagnosis {
   readonly rsaVerified?: boolean;
   /** Seconds `oauth_timestamp` lies after the verifier's clock (negative: before). */
   readonly timestampOffsetSeconds?: number;
-  /** The allowed skew used. */
+  /** How far `oauth_timestamp` may lie behind the verifier's clock, in seconds. */
   readonly maxSkewSeconds: number;
+  /** How far `oauth_timestamp` may lie ahead of the verifier's clock, in seconds (default 30). */
+  readonly maxFutureSkewSeconds?: number;
 }
 
 /** One key of a rotation, as a diagnosis tried it. */

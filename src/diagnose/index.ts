@@ -22,7 +22,7 @@ import { serviceTrim } from '../catalog/trim.js';
 import { resolveAuth, type ResolvedAuth } from '../catalog/scheme.js';
 import { formulaHasLogin } from '../catalog/terms.js';
 import { exponentOf } from '../catalog/exponent.js';
-import { basePathThatMatches, matchOperationPath } from '../catalog/lookup.js';
+import { basePathThatMatches, matchOperationPath, undoubledApiPath } from '../catalog/lookup.js';
 import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../operations/verify.js';
 
 /** A request given as its parts rather than as a Fetch `Request`. */
@@ -189,18 +189,27 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
   const match = matchOperationPath(path, options.basePath ?? '');
   if (match === undefined) {
     const fix = basePathThatMatches(path, options.basePath ?? '');
+    const undoubled = undoubledApiPath(path, options.basePath ?? '');
+    const prefix = undoubled !== undefined ? (/\/api\/v\d+/.exec(undoubled)?.[0] ?? '/api/v2') : '';
     return {
       ...d,
       problem: `no operation at path ${JSON.stringify(path.slice(0, 200))} (basePath ${JSON.stringify(options.basePath ?? '')})`,
       hints:
-        fix === undefined
-          ? []
-          : [
+        undoubled !== undefined
+          ? [
               {
                 id: 'base-path',
-                message: `the path is an operation's under basePath ${JSON.stringify(fix)}: pass basePath: '${fix}'`,
+                message: `the path has ${prefix} twice: the client's base URL already ends in ${prefix} and it appended the operation's path (${prefix}/...) again. Its base URL must stop before ${prefix} (https://host${options.basePath ?? ''}); the path is then ${JSON.stringify(undoubled.slice(0, 200))}`,
               },
-            ],
+            ]
+          : fix === undefined
+            ? []
+            : [
+                {
+                  id: 'base-path',
+                  message: `the path is an operation's under basePath ${JSON.stringify(fix)}: pass basePath: '${fix}'`,
+                },
+              ],
     };
   }
   const op = match.operation;
@@ -275,6 +284,8 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
         trimmed,
         now: options.now ?? Date.now() / 1000,
         maxSkewSeconds: options.maxSkewSeconds ?? 300,
+        // verifyOAuth's default: 30 s ahead, or less when maxSkewSeconds is less.
+        maxFutureSkewSeconds: options.maxFutureSkewSeconds ?? Math.min(options.maxSkewSeconds ?? 300, 30),
         lookup: async (consumerKey) =>
           withKey(await lookup({ operation: op, consumerKey, ...endpoint }), field, index, note),
       }),

@@ -81,14 +81,22 @@ describe('diagnoseOAuth: what it reports', () => {
       return diagnoseOAuth(context({ authorization: signedHeader(oauth, []) }));
     };
     expect(Object.keys((await at('soon')).oauth)).not.toContain('timestampOffsetSeconds');
-    const edge = await at(String(NOW + 300));
-    expect(edge.oauth.timestampOffsetSeconds).toBe(300);
+    // Ahead of the clock the bound is maxFutureSkewSeconds (30), behind it maxSkewSeconds (300).
+    const edge = await at(String(NOW + 30));
+    expect(edge.oauth.timestampOffsetSeconds).toBe(30);
     expect(edge.hints).toEqual([]);
-    const future = await at(String(NOW + 301));
+    const future = await at(String(NOW + 31));
     expect(future.hints).toEqual([
       {
         id: 'stale-timestamp',
-        message: expect.stringContaining('oauth_timestamp is 301 s in the future, beyond the 300 s allowed'),
+        message: expect.stringContaining('oauth_timestamp is 31 s in the future, beyond the 30 s allowed ahead of'),
+      },
+    ]);
+    expect((await at(String(NOW - 300))).hints).toEqual([]);
+    expect((await at(String(NOW - 301))).hints).toEqual([
+      {
+        id: 'stale-timestamp',
+        message: expect.stringContaining('oauth_timestamp is 301 s in the past, beyond the 300 s allowed behind'),
       },
     ]);
   });

@@ -36,6 +36,7 @@ export interface OAuthContext {
   readonly trimmed: Pairs;
   readonly now: number;
   readonly maxSkewSeconds: number;
+  readonly maxFutureSkewSeconds: number;
   /** The request's headers (forwarding headers name the URL the client may have signed). */
   readonly headers: Headers;
   /** The base path the verifier was given. */
@@ -85,7 +86,12 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
     // The base string below reports the URL problem.
   }
   for (const [name, value] of query) parameters.push({ name, value, source: 'query', signed: true });
-  const base = { expectedMethod: ctx.expectedMethod, parameters, maxSkewSeconds: ctx.maxSkewSeconds };
+  const base = {
+    expectedMethod: ctx.expectedMethod,
+    parameters,
+    maxSkewSeconds: ctx.maxSkewSeconds,
+    maxFutureSkewSeconds: ctx.maxFutureSkewSeconds,
+  };
   const bodyParams = (repeats: Set<number>) =>
     ctx.trimmed.forEach(([name, value], i) => {
       parameters.push({ name, value, source: 'body', signed: !repeats.has(i) });
@@ -130,13 +136,14 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
   if (timestamp !== undefined && isTimestampText(timestamp)) {
     const offset = Math.round(Number(timestamp) - ctx.now);
     withTime = { ...found, timestampOffsetSeconds: offset };
-    if (Math.abs(offset) > ctx.maxSkewSeconds) {
+    const bound = offset > 0 ? ctx.maxFutureSkewSeconds : ctx.maxSkewSeconds;
+    if (Math.abs(offset) > bound) {
       hints.push({
         id: 'stale-timestamp',
         message:
           Number(timestamp) >= 1e12 && Number(timestamp) > ctx.now * 100
             ? 'oauth_timestamp is in milliseconds (Date.now()): milliseconds? send seconds, Math.floor(Date.now() / 1000)'
-            : `oauth_timestamp is ${Math.abs(offset)} s in the ${offset > 0 ? 'future' : 'past'}, beyond the ${ctx.maxSkewSeconds} s allowed: keep the client's clock on NTP and sign just before sending`,
+            : `oauth_timestamp is ${Math.abs(offset)} s in the ${offset > 0 ? 'future' : 'past'}, beyond the ${bound} s allowed ${offset > 0 ? 'ahead of' : 'behind'} the server's clock: keep the client's clock on NTP and sign just before sending`,
       });
     }
   }

@@ -243,7 +243,7 @@ export async function verifyOAuthWith(
     // The URL as checked, without any user:password part.
     const url = request.url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
     throw new SignatureInvalidError(
-      `oauth_signature does not verify for ${method} ${url.length > 300 ? `${url.slice(0, 300)}...` : url}: the client must sign this exact URL (behind a proxy, verify against the public URL the client addressed); paysig's diagnose() names the usual variants`,
+      `oauth_signature does not verify for ${method} ${url.length > 300 ? `${url.slice(0, 300)}...` : url}: the client signed another URL (it must sign exactly this one; behind a proxy, verify against the public URL the client addressed) or with another key (${hmac ? 'HMAC-SHA1: the merchant control key, then "&"' : 'RSA-SHA256: the private key of the public key registered here'}); diagnose() or \`paysig diagnose\` tells which`,
       { url },
     );
   }

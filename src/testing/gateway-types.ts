@@ -42,6 +42,13 @@ export interface TestGatewayOptions {
    * running under a flood holds bounded memory.
    */
   maxRecorded?: number;
+  /**
+   * Also show, in each refusal's explanation (the `X-Paysig-Explanation` header, the record, the
+   * CLI's line), the control digest or HMAC signature the request should have carried (default
+   * false). Anyone who can read it can then send a request that passes: the gateway becomes a
+   * signing oracle. For local debugging only.
+   */
+  revealExpected?: boolean;
 }
 
 /** One request the gateway received, as recorded for assertions. */
@@ -62,7 +69,12 @@ export interface RecordedRequest {
   readonly response: ReadonlyArray<readonly [string, string]>;
   /** The verified request, when accepted. */
   readonly verified?: VerifiedRequest;
-  /** Why it was refused, when refused: the full diagnosis (no secret in it). */
+  /**
+   * Why it was refused, when refused: the full diagnosis (no secret in it, but the digest that
+   * would pass: keep it in the test process). Its `error` is the refusal's, also where
+   * `diagnose()` alone passes the request (a replay: it checks no nonce). Absent when the body
+   * was not read whole (413, 408): `explanation` then says why.
+   */
   readonly diagnosis?: Diagnosis;
   /** Why it was refused, in one line (also sent in the `X-Paysig-Explanation` header). */
   readonly explanation?: string;

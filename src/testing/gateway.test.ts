@@ -99,7 +99,8 @@ describe('the test gateway', () => {
     const why = res.headers.get('x-paysig-explanation') ?? '';
     expect(why).toContain('ERR_CONTROL_MISMATCH');
     expect(why).toContain('amount "1500"');
-    expect(why).toContain(`received ${control}`);
+    expect(why).toContain(`received control ${control}`);
+    expect(why).not.toContain(`expected control`);
     expect(why).not.toContain(KEY);
     const record = gateway.requests.at(-1)!;
     expect(record.accepted).toBe(false);
@@ -167,6 +168,96 @@ describe('the test gateway', () => {
     const order = new URLSearchParams(await res.text()).get('paynet-order-id')!;
     await expect(off.sendCallback(order)).rejects.toThrow(/loopback/);
     await expect(off.sendCallback('nope')).rejects.toMatchObject({ code: 'ERR_INVALID_INPUT' });
+  });
+
+  it('is no signing oracle: a refused control request carries no digest that would pass (issue 29)', async () => {
+    const pairs = sale('10.00', 'oracle-1');
+    const wrong = 'a'.repeat(40);
+    const res = await post('/paynet/api/v2/sale/1111', clientForm([...pairs, ['control', wrong]]));
+    expect(res.status).toBe(403);
+    const right = saleControl(pairs);
+    let headers = '';
+    res.headers.forEach((v, k) => {
+      headers += `${k}: ${v}\n`;
+    });
+    expect(headers).not.toContain(right);
+    expect(await res.text()).not.toContain(right);
+    const why = res.headers.get('x-paysig-explanation') ?? '';
+    // What went in, the key masked, and why it differs; not the digest.
+    expect(why).toContain('amount "1000"');
+    expect(why).toContain('<control key>');
+    expect(why).toMatch(/the key or a term differs/);
+    // Resending with anything the explanation carries does not pass.
+    for (const hex of why.match(/[0-9a-f]{40}/g) ?? []) {
+      const again = await post('/paynet/api/v2/sale/1111', clientForm([...pairs, ['control', hex]]));
+      expect(again.status).toBe(403);
+    }
+  });
+
+  it('reveals the expected digest only when asked to (revealExpected, for local debugging)', async () => {
+    const open = createTestGateway({
+      merchants: [{ login: 'merchant', endpointIds: ['1111'], controlKey: KEY }],
+      revealExpected: true,
+    });
+    const pairs = sale('10.00', 'oracle-2');
+    const res = await open.fetch(
+      new Request('http://127.0.0.1/paynet/api/v2/sale/1111', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: clientForm([...pairs, ['control', 'b'.repeat(40)]]),
+      }),
+    );
+    expect(res.headers.get('x-paysig-explanation')).toContain(`expected control ${saleControl(pairs)}`);
+  });
+
+  it('explains a replay as a replay; its diagnosis is not valid', async () => {
+    const url = `${server.url}/paynet/api/v2/payout/1111`;
+    const pairs: Array<[string, string]> = [
+      ['client_orderid', 'p-replay'],
+      ['amount', '4.35'],
+      ['currency', 'EUR'],
+    ];
+    const authorization = clientAuthorization(url, pairs, {
+      method: 'HMAC-SHA1',
+      consumerKey: 'merchant',
+      secret: KEY,
+    });
+    const send = () => post('/paynet/api/v2/payout/1111', clientForm(pairs), { Authorization: authorization });
+    expect((await send()).status).toBe(200);
+    const again = await send();
+    expect(again.status).toBe(403);
+    const why = again.headers.get('x-paysig-explanation') ?? '';
+    expect(why).toMatch(/^ERR_OAUTH_NONCE_REPLAYED: /);
+    expect(why).toMatch(/replay/i);
+    const record = gateway.requests.at(-1)!;
+    expect(record.diagnosis?.valid).toBe(false);
+    expect(record.diagnosis?.error?.code).toBe('ERR_OAUTH_NONCE_REPLAYED');
+  });
+
+  it('explains a 70 KB body as the size limit (413), not a missing field', async () => {
+    // In process: serve() answers an empty 413 of its own before the gateway sees the body.
+    const pairs = sale('10.00', 'big', [['order_desc', 'x'.repeat(70 * 1024)]]);
+    const res = await gateway.fetch(
+      new Request(`${server.url}/paynet/api/v2/sale/1111`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: clientForm([...pairs, ['control', saleControl(pairs)]]),
+      }),
+    );
+    expect(res.status).toBe(413);
+    const why = res.headers.get('x-paysig-explanation') ?? '';
+    expect(why).toMatch(/^ERR_BODY_TOO_LARGE: /);
+    expect(why).not.toContain('ERR_MISSING_FIELD');
+    const record = gateway.requests.at(-1)!;
+    expect(record).toMatchObject({ accepted: false, status: 413 });
+    expect(record.diagnosis?.error?.code ?? 'ERR_BODY_TOO_LARGE').toBe('ERR_BODY_TOO_LARGE');
+  });
+
+  it('starts every explanation with the code of the refusal', async () => {
+    const get = await fetch(`${server.url}/paynet/api/v2/sale/1111`);
+    expect(get.headers.get('x-paysig-explanation')).toMatch(/^ERR_METHOD_NOT_ALLOWED: /);
+    const unknown = await post('/paynet/api/v2/nothing/1111', 'a=b');
+    expect(unknown.headers.get('x-paysig-explanation')).toMatch(/^ERR_UNKNOWN_OPERATION: /);
   });
 
   it('keeps at most maxRecorded requests, the oldest dropped first, and refuses a bad bound', async () => {

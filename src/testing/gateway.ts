@@ -11,6 +11,7 @@
  * @module
  */
 import { diagnose } from '../diagnose/index.js';
+import type { Diagnosis } from '../diagnose/diagnosis.js';
 import { InvalidInputError, PaysigError } from '../errors/index.js';
 import { ACCEPT } from '../operations/media-types.js';
 import { readBody } from '../operations/body.js';
@@ -58,6 +59,7 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
   }
   const merchants = [...options.merchants];
   const basePath = options.basePath ?? '/paynet';
+  const revealExpected = options.revealExpected === true;
   const allowHost = options.allowCallbackHost ?? loopback;
   const nonceStore = new MemoryNonceStore();
   const maxRecorded = options.maxRecorded ?? 1000;
@@ -129,13 +131,15 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
 
   const fetch = async (request: Request): Promise<Response> => {
     let body = '';
+    let bodyRead = request.method === 'GET' || request.method === 'HEAD';
     let record: Omit<RecordedRequest, 'accepted' | 'status' | 'response'> = {
       method: request.method,
       url: request.url,
       body,
     };
     try {
-      if (request.method !== 'GET' && request.method !== 'HEAD') body = await readBody(request, DEFAULT_MAX_BODY_BYTES);
+      if (!bodyRead) body = await readBody(request, DEFAULT_MAX_BODY_BYTES);
+      bodyRead = true;
       record = { ...record, body };
       const copy = (): Request =>
         new Request(request.url, {
@@ -146,16 +150,38 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       const verified = await verifyRequest(copy(), verifyOptions());
       return accept(verified, { ...record, operationId: verified.operation.id });
     } catch (error) {
-      const { nonceStore: _unused, ...diagnoseOptions } = verifyOptions();
-      const diagnosis = await diagnose(
-        { method: request.method, url: request.url, headers: request.headers, body },
-        diagnoseOptions,
-      ).catch(() => undefined);
-      const explanation =
-        diagnosis !== undefined ? explain(diagnosis) : error instanceof PaysigError ? error.message : 'internal error';
       // The refusal as the middleware answers it (status, the service's error shape, Allow on 405).
       const refusal = refusalOf(error, request.headers.get('accept'));
       const status = refusal.status;
+      const actual =
+        error instanceof PaysigError ? { code: error.code, message: error.message.slice(0, 1000), status } : undefined;
+      // A body that was not read whole (too large, too slow) is explained by its own error:
+      // diagnosing the empty rest would name a missing field.
+      let diagnosis: Diagnosis | undefined;
+      if (bodyRead) {
+        const { nonceStore: _unused, ...diagnoseOptions } = verifyOptions();
+        diagnosis = await diagnose(
+          { method: request.method, url: request.url, headers: request.headers, body },
+          diagnoseOptions,
+        ).catch(() => undefined);
+        // diagnose() checks no nonce: a replay verifies there. The refusal is what happened.
+        if (
+          diagnosis !== undefined &&
+          actual !== undefined &&
+          (diagnosis.valid || diagnosis.error?.code !== actual.code)
+        ) {
+          diagnosis = { ...diagnosis, valid: false, error: actual };
+        }
+      }
+      const explanation =
+        diagnosis !== undefined
+          ? explain(diagnosis, { revealExpected })
+          : actual !== undefined
+            ? explain(
+                { valid: false, error: actual, request: { method: request.method, url: request.url }, hints: [] },
+                { revealExpected },
+              )
+            : 'internal error';
       const response: Array<[string, string]> = refusal.headers['content-type']?.startsWith(ACCEPT)
         ? Object.entries(JSON.parse(refusal.body) as Record<string, string>)
         : parseForm(refusal.body);

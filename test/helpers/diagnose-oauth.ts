@@ -89,6 +89,7 @@ export function context(o: {
     trimmed: o.trimmed ?? raw.map(([k, v]): [string, string] => [k, v.trim()]),
     now: o.now ?? NOW,
     maxSkewSeconds: 300,
+    maxFutureSkewSeconds: 30,
     headers: new Headers(),
     basePath: '',
     lookup: async () => creds,

@@ -1,7 +1,7 @@
 // The runtime legs of the conformance suite. Each leg runs the same vector engine
 // (vectors/engine/) in one runtime, with `paysig` imported by package name, and
 // reports { name, version, backend, resolved, passed, failed, ok, ms, output }.
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { run, tally } from './process.mjs';
@@ -67,9 +67,73 @@ export async function denoLeg(name = 'deno', entry = ENTRY, cwd = ROOT) {
   return outcome(name, ver, r);
 }
 
+/** True when the file starts like an executable (ELF, Mach-O or PE), not like bun's text placeholder. */
+function isBinary(path) {
+  if (!existsSync(path)) return false;
+  const head = Buffer.alloc(4);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const magic = head.readUInt32BE(0);
+  return (
+    magic === 0x7f454c46 || // ELF
+    [0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe].includes(magic) || // Mach-O
+    head.subarray(0, 2).toString('latin1') === 'MZ' // PE
+  );
+}
+
+/**
+ * The Bun binary to run. The `bun` npm package ships a text placeholder as its bin, which its
+ * postinstall replaces by the binary of the platform package (`@oven/bun-linux-x64`, ...) that
+ * npm installed as an optional dependency. When npm ran no install scripts (`npm ci
+ * --ignore-scripts`, or a policy that blocks them) the placeholder stays: then the platform
+ * package's binary, which npm did install, is used directly (node_modules is left as it is), and
+ * `note` says so. `path` is undefined when neither is there; `note` then says what to do.
+ * @param {string} root the checkout (its node_modules)
+ * @returns {{ path: string | undefined, note: string }}
+ */
+export function bunBinary(root = ROOT) {
+  const linked = join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'bun.exe' : 'bun');
+  if (isBinary(linked)) return { path: linked, note: '' };
+  const os = process.platform === 'win32' ? 'windows' : process.platform;
+  const arch = process.arch === 'arm64' ? 'aarch64' : process.arch;
+  const exe = process.platform === 'win32' ? 'bun.exe' : 'bun';
+  for (const variant of ['', '-baseline', '-musl', '-musl-baseline']) {
+    const candidate = join(root, 'node_modules', '@oven', `bun-${os}-${arch}${variant}`, 'bin', exe);
+    if (isBinary(candidate)) {
+      return {
+        path: candidate,
+        note: `node_modules/.bin/bun is the bun package's placeholder (npm ran no install scripts, e.g. npm ci --ignore-scripts): using ${candidate.slice(root.length).replace(/^[\\/]/, '')} directly`,
+      };
+    }
+  }
+  return {
+    path: undefined,
+    note: "no Bun binary: node_modules/.bin/bun is the bun package's placeholder (npm ran no install scripts) and no @oven/bun-* platform package is installed; run `npm rebuild bun` (or `npm ci` without --ignore-scripts)",
+  };
+}
+
 /** Bun: bun --no-install <entry> node */
 export async function bunLeg(name = 'bun', entry = ENTRY, cwd = ROOT) {
-  const bun = join(BIN, 'bun');
+  const { path: bun, note } = bunBinary();
+  if (note !== '') console.log(`bun: ${note}`);
+  if (bun === undefined) {
+    return {
+      name,
+      version: '?',
+      backend: '?',
+      resolved: '?',
+      passed: 0,
+      failed: 1,
+      ok: false,
+      problem: note,
+      ms: 0,
+      output: note,
+    };
+  }
   const env = { ...process.env, NO_COLOR: '1', DO_NOT_TRACK: '1' };
   const ver = 'bun ' + (await version(bun, ['--version']));
   const r = await run(bun, ['--no-install', entry, 'node'], { cwd, env, timeoutMs: LEG_TIMEOUT_MS });
