@@ -13,7 +13,7 @@ import { getRequestListener } from '@hono/node-server';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withVerifiedRequest } from '../operations/handler.js';
+import { withVerifiedRequest } from '../verifier/fetch.js';
 import { signRequest } from '../operations/sign.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import {
