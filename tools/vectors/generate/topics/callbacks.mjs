@@ -59,18 +59,14 @@ export async function generate() {
   // CB_KEY), the terms the sender hashes (default: status, orderid, and client_orderid or else
   // merchant_order, as sent), and the key the merchant verifies with (default CB_KEY).
   const PUBLISHED_KEY = 'test-merchant-control';
+  // biome-ignore format: a list of pairs, several to a line
   const hf = [
-    ['status', 'approved'],
-    ['orderid', '1234567'],
-    ['merchant_order', 'hf-abc'],
+    ['status', 'approved'], ['orderid', '1234567'], ['merchant_order', 'hf-abc'],
   ];
+  // biome-ignore format: a list of pairs, several to a line
   const base = [
-    ['type', 'sale'],
-    ['status', 'approved'],
-    ['amount', '10.42'],
-    ['merchant_order', 'inv-0001'],
-    ['orderid', '902541'],
-    ['client_orderid', 'inv-0001'],
+    ['type', 'sale'], ['status', 'approved'], ['amount', '10.42'], ['merchant_order', 'inv-0001'],
+    ['orderid', '902541'], ['client_orderid', 'inv-0001'],
   ];
   // biome-ignore format: a table, one case per line
   const specs = [

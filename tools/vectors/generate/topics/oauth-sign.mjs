@@ -58,11 +58,7 @@ export async function generate() {
     s('lone-surrogate-in-body', 'a body value with a lone surrogate has no UTF-8 form', 'R-5849-3.6', { ...hm, url: PAYOUT_URL, params: [['x', 'a\ud800']], nonce: 'n', timestamp: 1700000000 }, 'ERR_ENCODING'),
   ];
   const positives = defs.filter((d) => !d.expectError);
-  const results = compute(positives, {
-    task: () => 'oauthSign',
-    fns: { oauthSign: oauthSignNaive },
-    py: signInput,
-  });
+  const results = compute(positives, { task: () => 'oauthSign', fns: { oauthSign: oauthSignNaive }, py: signInput });
   // negatives: the naive reference must refuse them with the code the case names
   for (const d of defs.filter((x) => x.expectError)) {
     const r = attempt(oauthSignNaive, d);
