@@ -118,7 +118,7 @@ function countInstructions(dir, op, payout, calls) {
   return Number(m[1]);
 }
 
-/** --instructions: instructions per call of A and B (see the header). */
+/** --instructions: instructions per call of each build (name -> tree), A and B (see the header). */
 function instructions(builds) {
   const op = value('--op') ?? 'verify';
   const payout = value('--payout') ?? 'intl 16';
@@ -128,7 +128,7 @@ function instructions(builds) {
     return 2;
   }
   console.log(`# ${op}OAuth HMAC-SHA1, payout "${payout}", ${calls} calls counted after 30,000 of warm-up`);
-  const counts = builds.map(([name, dir]) => {
+  const counts = Object.entries(builds).map(([name, dir]) => {
     const perCall = Math.round(
       (countInstructions(dir, op, payout, calls) - countInstructions(dir, op, payout, 0)) / calls,
     );
@@ -194,10 +194,7 @@ async function rows(libB) {
       ref: () => signOAuth(req),
       expected: ref.signature,
       lib: (lib) =>
-        lib.signOAuth && {
-          fn: () => lib.signOAuth(req),
-          check: async () => (await lib.signOAuth(req)).signature,
-        },
+        lib.signOAuth && { fn: () => lib.signOAuth(req), check: async () => (await lib.signOAuth(req)).signature },
     });
     const vreq = { method: 'POST', url: PAYOUT_URL, params, authorization: ref.authorization };
     const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
@@ -335,10 +332,7 @@ if (flag('--instructions')) {
     process.exit(2);
   }
   try {
-    process.exitCode = instructions([
-      [`A ${refArg}`, built.dir],
-      ['B this checkout', root],
-    ]);
+    process.exitCode = instructions({ [`A ${refArg}`]: built.dir, 'B this checkout': root });
   } finally {
     built.cleanup();
   }
@@ -355,12 +349,10 @@ try {
       return 'working tree';
     }
   })();
+  const loadAvg = os.loadavg().map((x) => x.toFixed(2));
   console.log(
     `# A = ${refArg} (${built.sha.slice(0, 12)}), B = this checkout (${head}); node ${process.versions.node}, ` +
-      `${os.cpus().length} cores, load ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}; ${quick ? 'quick' : 'full'} timing, ${repeat} repeat(s)`,
+      `${os.cpus().length} cores, load ${loadAvg.join(' ')}; ${quick ? 'quick' : 'full'} timing, ${repeat} repeat(s)`,
   );
   const results = [];
   const table = ['| row | reference | A ratio | B ratio | B/A | B/A per repeat | |', '|---|--:|--:|--:|--:|---|---|'];

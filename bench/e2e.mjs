@@ -13,7 +13,7 @@
 //   --modes    only these servers (ids below; the references a ratio needs are added), writes nothing
 //   --requests, --rounds  override the requests per run (warm-up: 30% of it) and the rounds; write nothing
 //   --publish  also refresh the table in bench/README.md (a full run always writes bench/out/e2e.*)
-//   --prof     start the servers with --cpu-prof (profiles in bench/out/prof/; summary: bench/e2e-prof.mjs);
+//   --prof     start the servers with --cpu-prof (profiles in bench/out/prof/, for DevTools or any profile viewer);
 //              --prof-interval <us> sets the sampling interval (default 1000)
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

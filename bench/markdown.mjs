@@ -16,7 +16,7 @@ function groupTable(g) {
 /** The run line and the targets table (what bench/README.md publishes). */
 export function renderSummary(run) {
   const m = run.machine;
-  let md = `Run: ${run.runtime} ${run.version}, ${run.date}, ${m.cpu} (${m.cores} cores), load ${m.loadBefore.join(' ')} before and ${m.loadAfter.join(' ')} after. Reference pipeline checked against oauthlib: ${run.referenceCheckedByOauthlib}.\n\n`;
+  let md = `Run: ${run.runtime} ${run.version}, ${run.date}, ${m.cpu} (${m.cores} cores), load ${m.loadBefore.join(' ')} before and ${m.loadAfter.join(' ')} after.\n\n`;
   md += '#### Targets\n\n| group | paysig ratio | target | |\n|---|--:|--:|---|\n';
   for (const [backend, groups] of [
     ['node', run.backends.node],

@@ -16,11 +16,8 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { probe } from '../scripts/tools.mjs';
 import { MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
-import { HMAC_REQUEST } from './groups/sign-hmac.mjs';
-import { signOAuth } from './reference.mjs';
 import controlGroups from './groups/control.mjs';
 import percentGroups from './groups/percent.mjs';
 import baseStringGroups from './groups/base-string.mjs';
@@ -164,42 +161,8 @@ console.log(
   `# ${machine.cpu}, ${machine.cores} cores, load ${machine.loadBefore.join(' ')}, ${new Date().toISOString()}`,
 );
 
-// The reference pipeline itself, checked against an independent implementation (oauthlib).
-let oauthlib = 'not run';
-// The interpreter: PAYSIG_PYTHON, else a python3 with oauthlib found as scripts/provision.mjs does.
-const python = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
-{
-  const input = JSON.stringify({
-    method: HMAC_REQUEST.method,
-    url: HMAC_REQUEST.url,
-    secret: HMAC_REQUEST.consumerSecret,
-    params: [
-      ...HMAC_REQUEST.params,
-      ['oauth_consumer_key', HMAC_REQUEST.consumerKey],
-      ['oauth_nonce', HMAC_REQUEST.nonce],
-      ['oauth_signature_method', 'HMAC-SHA1'],
-      ['oauth_timestamp', String(HMAC_REQUEST.timestamp)],
-      ['oauth_version', '1.0'],
-    ],
-  });
-  const r = spawnSync(python, [join(here, 'oauthlib-check.py')], { input, encoding: 'utf8' });
-  if (r.error) {
-    console.log(`# oauthlib check not run: ${python}: ${r.error.message}`);
-  } else if (r.status === 0) {
-    const py = JSON.parse(r.stdout);
-    const mine = signOAuth(HMAC_REQUEST);
-    oauthlib = py.signature === mine.signature && py.baseString === mine.baseString ? 'agrees' : 'DIFFERS';
-    console.log(`# reference pipeline vs oauthlib 3.2.2 (base string and HMAC-SHA1): ${oauthlib}`);
-    if (oauthlib !== 'agrees') {
-      console.log(`#   oauthlib: ${py.signature} ${py.baseString}\n#   ours:     ${mine.signature} ${mine.baseString}`);
-      process.exitCode = 1;
-    }
-  } else {
-    oauthlib = 'unavailable';
-    console.log(`# oauthlib check unavailable: ${r.stderr.trim().split('\n').pop()}`);
-  }
-}
-
+// The reference pipeline itself is checked against oauthlib by the vector generator (oracle.py,
+// every case of `npm run vectors`); the gate checks paysig against it here.
 const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
 if (lib.cryptoBackendName() !== 'node') {
   throw new Error(
@@ -293,7 +256,6 @@ if (!quick && only === undefined && value('--dist') === undefined) {
     version: runtimeVersion,
     date: new Date().toISOString(),
     machine,
-    referenceCheckedByOauthlib: oauthlib,
     mode: 'full',
     backends: { node: nodeResults, web: webResults },
     baseStringGrowth: growth,
