@@ -30,7 +30,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { collectGarbage, fmtTime, measure } from './harness.mjs';
+import { collectGarbage, fmtTime, measure, median } from './harness.mjs';
 import {
   CONSUMER_KEY,
   CONTROL_CONCAT,
@@ -269,12 +269,6 @@ async function rows(libB) {
       },
   });
   return out.filter((r) => only === undefined || r.id.includes(only));
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 async function gate(row, name, c) {

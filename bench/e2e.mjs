@@ -23,6 +23,7 @@ import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { signedSaleAndPayout } from './fixtures.mjs';
+import { median } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -124,7 +125,6 @@ async function gate(server, request) {
     throw new Error(`e2e gate: ${server.mode} answered ${got.join('/')} for valid/tampered, want 200/403`);
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const loadBefore = os.loadavg().map((x) => +x.toFixed(2));
 console.log(
   `# e2e: node ${process.versions.node}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), load ${loadBefore.join(' ')}`,
