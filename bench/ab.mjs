@@ -281,6 +281,10 @@ async function gate(row, name, c) {
   }
 }
 
+if (flag('--instructions') && spawnSync('valgrind', ['--version']).error !== undefined) {
+  console.error('--instructions needs valgrind on PATH: install it (Debian: apt-get install valgrind)');
+  process.exit(2);
+}
 const built = buildRef(refArg);
 let exit = 0;
 /** Measures one row: every repeat alternates A and B after the reference; pooled medians. */
@@ -321,10 +325,6 @@ async function measureRow(row, a, b) {
 }
 
 if (flag('--instructions')) {
-  if (spawnSync('valgrind', ['--version']).error !== undefined) {
-    console.error('--instructions needs valgrind on PATH: install it (Debian: apt-get install valgrind)');
-    process.exit(2);
-  }
   try {
     process.exitCode = instructions({ [`A ${refArg}`]: built.dir, 'B this checkout': root });
   } finally {
