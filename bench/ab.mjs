@@ -16,13 +16,21 @@
 // Each row prints the reference's time, A's and B's ratio to it (median over rounds), and the
 // ratio of ratios B/A: the median over rounds of (B/ref)/(A/ref) taken within one round, so a
 // burst of load from elsewhere hits the three alike. Above 1.00, B is slower than A.
-import { execFileSync } from 'node:child_process';
+//
+//   node bench/ab.mjs --instructions [--op verify|sign] [--payout "intl 16"] [--calls N] [--ref <git-ref>]
+// Instead of time, instructions per call counted by valgrind (callgrind) for signOAuth / verifyOAuth
+// HMAC-SHA1 on a payout of fixtures.mjs, A and B: a figure a loaded machine does not move the way
+// it moves time. Each build runs in a child process under callgrind twice, with the same warm-up
+// (30,000 calls, so the JIT has settled) and then 0 or N more calls (default 10,000); the difference
+// divided by N is one call, GC and all. Repeats of one build agree within about 3%: read a smaller
+// difference as none. Needs valgrind on PATH (Debian: apt-get install valgrind); exits 2 without it.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { collectGarbage, fmtTime, measure } from './harness.mjs';
+import { collectGarbage, fmtTime, measure, median } from './harness.mjs';
 import {
   CONSUMER_KEY,
   CONTROL_CONCAT,
@@ -33,9 +41,10 @@ import {
   PAYOUTS,
   manyParams,
   payoutRequest,
+  signedSaleAndPayout,
 } from './fixtures.mjs';
 import { noopNonceStore } from './groups/nonce.mjs';
-import { baseString, percentEncode as rfc3986, signOAuth, verifyOAuth } from './reference.mjs';
+import { baseString, plainVerify, percentEncode as rfc3986, signOAuth, verifyOAuth } from './reference.mjs';
 import { createHash } from 'node:crypto';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -66,6 +75,68 @@ function entryOf(dir) {
   const dot = pkg.exports?.['.'];
   const rel = (typeof dot === 'object' && (dot.node ?? dot.default)) || './dist/index.js';
   return pathToFileURL(join(dir, rel)).href;
+}
+
+/** The build in the tree at `dir`: its main entry, and `node` (paysig/node) when it has one. */
+async function load(dir) {
+  const node = join(dir, 'dist', 'node', 'index.js');
+  return {
+    ...(await import(entryOf(dir))),
+    node: existsSync(node) ? await import(pathToFileURL(node).href) : undefined,
+  };
+}
+
+/** signOAuth or verifyOAuth HMAC-SHA1 of a payout of fixtures.mjs with `lib`, as a function to call. */
+async function oauthCall(lib, op, payout) {
+  const params = PAYOUTS[payout];
+  const request = payoutRequest(params);
+  const incoming = {
+    method: 'POST',
+    url: PAYOUT_URL,
+    params,
+    authorization: (await lib.signOAuth(request)).authorization,
+  };
+  const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
+  const options = { credentials: (k) => secrets.get(k), now: NOW, nonceStore: noopNonceStore() };
+  return op === 'verify' ? () => lib.verifyOAuth(incoming, options) : () => lib.signOAuth(request);
+}
+
+// --count-child <entry dir> <op> <payout> <calls>: the process callgrind counts (--instructions).
+if (args[0] === '--count-child') {
+  const fn = await oauthCall(await import(entryOf(args[1])), args[2], args[3]);
+  for (let i = 0; i < 30_000 + Number(args[4]); i++) await fn();
+  process.exit(0);
+}
+
+/** Instructions of a whole child process (callgrind's total). */
+function countInstructions(dir, op, payout, calls) {
+  const me = fileURLToPath(import.meta.url);
+  const a = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, me, '--count-child'];
+  const r = spawnSync('valgrind', [...a, dir, op, payout, String(calls)], { encoding: 'utf8' });
+  const m = /Collected : (\d+)/.exec(r.stderr);
+  if (r.status !== 0 || m === null) throw new Error(`callgrind run failed:\n${r.stderr.slice(-2000)}`);
+  return Number(m[1]);
+}
+
+/** --instructions: instructions per call of each build (name -> tree), A and B (see the header). */
+function instructions(builds) {
+  const op = value('--op') ?? 'verify';
+  const payout = value('--payout') ?? 'intl 16';
+  const calls = Number(value('--calls') ?? 10_000);
+  if (!['verify', 'sign'].includes(op) || PAYOUTS[payout] === undefined || !(calls > 0)) {
+    console.error(`usage: --op verify|sign, --payout one of ${Object.keys(PAYOUTS).join(', ')}, --calls N > 0`);
+    return 2;
+  }
+  console.log(`# ${op}OAuth HMAC-SHA1, payout "${payout}", ${calls} calls counted after 30,000 of warm-up`);
+  const counts = Object.entries(builds).map(([name, dir]) => {
+    const perCall = Math.round(
+      (countInstructions(dir, op, payout, calls) - countInstructions(dir, op, payout, 0)) / calls,
+    );
+    console.log(`  ${name.padEnd(24)} ${perCall.toLocaleString('en-US').padStart(9)} instructions per call`);
+    return perCall;
+  });
+  console.log(`  B/A ${(counts[1] / counts[0]).toFixed(3)}`);
+  return 0;
 }
 
 /** Checks out and builds `ref` in a temporary worktree; returns its directory and a cleanup. */
@@ -112,7 +183,7 @@ function buildRef(ref) {
  * The rows: each a reference function, the expected output, and for a library the function to
  * time and the check of its output (null when that build lacks the API).
  */
-function rows() {
+async function rows(libB) {
   const out = [];
   for (const [label, params] of Object.entries(PAYOUTS)) {
     const req = payoutRequest(params);
@@ -123,10 +194,7 @@ function rows() {
       ref: () => signOAuth(req),
       expected: ref.signature,
       lib: (lib) =>
-        lib.signOAuth && {
-          fn: () => lib.signOAuth(req),
-          check: async () => (await lib.signOAuth(req)).signature,
-        },
+        lib.signOAuth && { fn: () => lib.signOAuth(req), check: async () => (await lib.signOAuth(req)).signature },
     });
     const vreq = { method: 'POST', url: PAYOUT_URL, params, authorization: ref.authorization };
     const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
@@ -177,13 +245,30 @@ function rows() {
     expected: rfc3986(short),
     lib: (lib) => lib.percentEncode && { fn: () => lib.percentEncode(short), check: () => lib.percentEncode(short) },
   });
+  // paysig/node verifyIncoming of the control sale, body given as bytes (no socket)
+  const [sale] = await signedSaleAndPayout(libB, 'http://127.0.0.1:8080/paynet');
+  const u = new URL(sale.url);
+  const headers = { host: u.host };
+  for (const [k, v] of Object.entries(sale.headers)) headers[k.toLowerCase()] = v;
+  const plain = { url: sale.url, path: u.pathname, headers, body: sale.body };
+  const req = { method: 'POST', url: u.pathname + u.search, headers, on() {}, removeListener() {}, socket: {} };
+  const options = {
+    basePath: '/paynet',
+    credentials: () => ({ controlKey: CONTROL_KEY }),
+    body: Buffer.from(sale.body),
+  };
+  out.push({
+    id: 'verifyIncoming sale',
+    note: 'paysig/node, control C-B, body as bytes',
+    ref: () => plainVerify(plain, { controlKey: CONTROL_KEY, now: NOW }),
+    expected: 'sale',
+    lib: (lib) =>
+      lib.node?.verifyIncoming && {
+        fn: () => lib.node.verifyIncoming(req, options),
+        check: async () => (await lib.node.verifyIncoming(req, options)).operationId,
+      },
+  });
   return out.filter((r) => only === undefined || r.id.includes(only));
-}
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 async function gate(row, name, c) {
@@ -196,6 +281,10 @@ async function gate(row, name, c) {
   }
 }
 
+if (flag('--instructions') && spawnSync('valgrind', ['--version']).error !== undefined) {
+  console.error('--instructions needs valgrind on PATH: install it (Debian: apt-get install valgrind)');
+  process.exit(2);
+}
 const built = buildRef(refArg);
 let exit = 0;
 /** Measures one row: every repeat alternates A and B after the reference; pooled medians. */
@@ -235,9 +324,18 @@ async function measureRow(row, a, b) {
   return { ratioA, ratioB, ror, perRepeat, refNs };
 }
 
+if (flag('--instructions')) {
+  try {
+    process.exitCode = instructions({ [`A ${refArg}`]: built.dir, 'B this checkout': root });
+  } finally {
+    built.cleanup();
+  }
+  process.exit();
+}
+
 try {
-  const libA = await import(entryOf(built.dir));
-  const libB = await import(entryOf(root));
+  const libA = await load(built.dir);
+  const libB = await load(root);
   const head = (() => {
     try {
       return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain', '--', 'src') ? '+changes' : '');
@@ -245,16 +343,14 @@ try {
       return 'working tree';
     }
   })();
+  const loadAvg = os.loadavg().map((x) => x.toFixed(2));
   console.log(
     `# A = ${refArg} (${built.sha.slice(0, 12)}), B = this checkout (${head}); node ${process.versions.node}, ` +
-      `${os.cpus().length} cores, load ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}; ${quick ? 'quick' : 'full'} timing, ${repeat} repeat(s)`,
+      `${os.cpus().length} cores, load ${loadAvg.join(' ')}; ${quick ? 'quick' : 'full'} timing, ${repeat} repeat(s)`,
   );
   const results = [];
   const table = ['| row | reference | A ratio | B ratio | B/A | B/A per repeat | |', '|---|--:|--:|--:|--:|---|---|'];
-  for (const row of rows()) {
+  for (const row of await rows(libB)) {
     const a = row.lib(libA);
     const b = row.lib(libB);
     const fault = (await gate(row, 'A', a)) ?? (await gate(row, 'B', b));

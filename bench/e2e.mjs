@@ -12,8 +12,8 @@
 //   --scenario sale|payout  only that scenario, writes nothing
 //   --modes    only these servers (ids below; the references a ratio needs are added), writes nothing
 //   --requests, --rounds  override the requests per run (warm-up: 30% of it) and the rounds; write nothing
-//   --publish  write bench/e2e-results.json and the table in bench/README.md (else bench/out/)
-//   --prof     start the servers with --cpu-prof (profiles in bench/out/prof/; summary: bench/e2e-prof.mjs);
+//   --publish  also refresh the table in bench/README.md (a full run always writes bench/out/e2e.*)
+//   --prof     start the servers with --cpu-prof (profiles in bench/out/prof/, for DevTools or any profile viewer);
 //              --prof-interval <us> sets the sampling interval (default 1000)
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,7 @@ import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { signedSaleAndPayout } from './fixtures.mjs';
+import { median } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);
@@ -124,7 +125,6 @@ async function gate(server, request) {
     throw new Error(`e2e gate: ${server.mode} answered ${got.join('/')} for valid/tampered, want 200/403`);
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const loadBefore = os.loadavg().map((x) => +x.toFixed(2));
 console.log(
   `# e2e: node ${process.versions.node}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), load ${loadBefore.join(' ')}`,
@@ -232,19 +232,17 @@ const md = table(run);
 console.log('\n' + md);
 
 if (!quick) {
+  mkdirSync(join(here, 'out'), { recursive: true });
+  writeFileSync(join(here, 'out', 'e2e.json'), JSON.stringify(run, null, 2) + '\n');
+  writeFileSync(join(here, 'out', 'e2e.md'), `# e2e\n\n${md}\n`);
+  console.log('# wrote bench/out/e2e.json and bench/out/e2e.md');
   if (flag('--publish')) {
-    writeFileSync(join(here, 'e2e-results.json'), JSON.stringify(run, null, 2) + '\n');
     const readme = join(here, 'README.md');
     const text = readFileSync(readme, 'utf8');
     const a = text.indexOf('<!-- e2e:start -->');
     const b = text.indexOf('<!-- e2e:end -->');
     if (a >= 0 && b > a)
       writeFileSync(readme, text.slice(0, a + '<!-- e2e:start -->'.length) + '\n' + md + '\n' + text.slice(b));
-    console.log('# wrote bench/e2e-results.json and bench/README.md');
-  } else {
-    mkdirSync(join(here, 'out'), { recursive: true });
-    writeFileSync(join(here, 'out', 'e2e.json'), JSON.stringify(run, null, 2) + '\n');
-    writeFileSync(join(here, 'out', 'e2e.md'), `# e2e (unpublished run)\n\n${md}\n`);
-    console.log('# wrote bench/out/e2e.json and bench/out/e2e.md');
+    console.log('# updated bench/README.md');
   }
 }

@@ -26,20 +26,12 @@ export const payoutRequest = (params) => ({
 
 /** Decoded form-body fields of a realistic payout: 16 pairs, some needing escapes. */
 export const PAYOUT_PARAMS = Object.freeze(
+  // biome-ignore format: a list of pairs, several to a line
   [
-    ['client_orderid', '902B4FF5-2026-11-21'],
-    ['order_desc', 'Payout for order #4711 (refund: "late delivery")'],
-    ['amount', '10.42'],
-    ['currency', 'EUR'],
-    ['ipaddress', '203.0.113.42'],
-    ['first_name', 'John'],
-    ['last_name', 'Smith'],
-    ['email', 'john.smith+payouts@gmail.com'],
-    ['phone', '+1 (555) 010-2030'],
-    ['address1', '100 Main St., Apt 4/B'],
-    ['city', 'Springfield'],
-    ['zip_code', '62701'],
-    ['country', 'US'],
+    ['client_orderid', '902B4FF5-2026-11-21'], ['order_desc', 'Payout for order #4711 (refund: "late delivery")'],
+    ['amount', '10.42'], ['currency', 'EUR'], ['ipaddress', '203.0.113.42'], ['first_name', 'John'],
+    ['last_name', 'Smith'], ['email', 'john.smith+payouts@gmail.com'], ['phone', '+1 (555) 010-2030'],
+    ['address1', '100 Main St., Apt 4/B'], ['city', 'Springfield'], ['zip_code', '62701'], ['country', 'US'],
     ['destination-card-no', '4111111111111111'],
     ['redirect_url', 'https://merchant.example/payout/done?order=4711&lang=en'],
     ['server_callback_url', 'https://merchant.example/callbacks/payout?secret=a*b!c'],
@@ -146,14 +138,10 @@ export function formText(length) {
 }
 
 /** The sale fields of the verify benchmarks (control C-B). */
+// biome-ignore format: a list of pairs, several to a line
 export const SALE_PARAMS = [
-  ['client_orderid', '902B4FF5'],
-  ['order_desc', 'Test order'],
-  ['amount', '10.42'],
-  ['currency', 'EUR'],
-  ['email', 'john.smith@gmail.com'],
-  ['ipaddress', '203.0.113.42'],
-  ['redirect_url', 'https://merchant.example/done'],
+  ['client_orderid', '902B4FF5'], ['order_desc', 'Test order'], ['amount', '10.42'], ['currency', 'EUR'],
+  ['email', 'john.smith@gmail.com'], ['ipaddress', '203.0.113.42'], ['redirect_url', 'https://merchant.example/done'],
 ];
 
 /** The sale (control) and the payout (OAuth HMAC-SHA1, fixed nonce and timestamp), signed by `lib` for `baseUrl`. */
@@ -176,21 +164,13 @@ export async function signedSaleAndPayout(lib, baseUrl) {
  * description. Its base string is about 1.2 KB (the size issue 24's regression was seen at).
  */
 export const PAYOUT_PARAMS_INTL = Object.freeze(
+  // biome-ignore format: a list of pairs, several to a line
   [
-    ['client_orderid', 'ORD-2026/11-21#4711'],
-    ['order_desc', 'Возврат №4711, café 10 € 🎉 ok! *done*'],
-    ['amount', '10.42'],
-    ['currency', 'EUR'],
-    ['ipaddress', '203.0.113.42'],
-    ['first_name', 'Jérôme'],
-    ['last_name', "O'Brien Müller"],
-    ['email', 'jérôme.müller+payouts@exämple.de'],
-    ['phone', '+49 (30) 901820-0 ext. 7'],
-    ['address1', 'Friedrichstraße 123, 4/B'],
-    ['city', 'Berlin'],
-    ['zip_code', '10117'],
-    ['country', 'DE'],
-    ['destination-card-no', '4111111111111111'],
+    ['client_orderid', 'ORD-2026/11-21#4711'], ['order_desc', 'Возврат №4711, café 10 € 🎉 ok! *done*'],
+    ['amount', '10.42'], ['currency', 'EUR'], ['ipaddress', '203.0.113.42'], ['first_name', 'Jérôme'],
+    ['last_name', "O'Brien Müller"], ['email', 'jérôme.müller+payouts@exämple.de'],
+    ['phone', '+49 (30) 901820-0 ext. 7'], ['address1', 'Friedrichstraße 123, 4/B'], ['city', 'Berlin'],
+    ['zip_code', '10117'], ['country', 'DE'], ['destination-card-no', '4111111111111111'],
     ['redirect_url', 'https://merchant.example/payout/done?order=4711&lang=de&x=a+b'],
     ['server_callback_url', "https://merchant.example/callbacks/payout?secret=a*b!c&q=(x)'y'&ü=ö"],
   ].map((p) => Object.freeze(p)),

@@ -57,7 +57,8 @@ async function timeBatch(run, n, clock = now) {
   return clock() - t0;
 }
 
-function median(xs) {
+/** The median (the mean of the middle two for an even count). */
+export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;

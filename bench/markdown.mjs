@@ -1,4 +1,4 @@
-// Renders a run's records as markdown tables, for bench/README.md.
+// Renders a run's records as markdown: the summary bench/README.md publishes, and every table.
 import { fmtInt, fmtTime } from './harness.mjs';
 
 function groupTable(g) {
@@ -13,10 +13,10 @@ function groupTable(g) {
   return md;
 }
 
-/** The whole run as markdown. */
-export function renderRun(run) {
+/** The run line and the targets table (what bench/README.md publishes). */
+export function renderSummary(run) {
   const m = run.machine;
-  let md = `Run: ${run.runtime} ${run.version}, ${run.date}, ${m.cpu} (${m.cores} cores), load ${m.loadBefore.join(' ')} before and ${m.loadAfter.join(' ')} after. Reference pipeline checked against oauthlib: ${run.referenceCheckedByOauthlib}.\n\n`;
+  let md = `Run: ${run.runtime} ${run.version}, ${run.date}, ${m.cpu} (${m.cores} cores), load ${m.loadBefore.join(' ')} before and ${m.loadAfter.join(' ')} after.\n\n`;
   md += '#### Targets\n\n| group | paysig ratio | target | |\n|---|--:|--:|---|\n';
   for (const [backend, groups] of [
     ['node', run.backends.node],
@@ -32,11 +32,12 @@ export function renderRun(run) {
   if (growth && growth.ratio10000to1000 !== undefined) {
     md += `| base string 10000 vs 1000 params | ${growth.ratio10000to1000}x | <= 11x | ${growth.met ? 'met' : '**not met**'} |\n`;
   }
-  for (const b of run.bundle ?? []) {
-    if (b.goal)
-      if (b.goal !== null)
-        md += `| bundle, ${b.name} (gzip) | ${b.gzip} B | <= ${b.goal} B | ${b.goalMet ? 'met' : '**not met**'} |\n`;
-  }
+  return md;
+}
+
+/** The whole run as markdown: the summary, then every group's table (bench/out/results.md). */
+export function renderRun(run) {
+  let md = renderSummary(run);
   md += '\n### node:crypto backend (`dist/crypto/node.js`)\n\n';
   for (const g of run.backends.node) md += groupTable(g) + '\n';
   if (run.backends.web.length) {
@@ -47,15 +48,6 @@ export function renderRun(run) {
   const gr = run.baseStringGrowth;
   if (gr && gr.ratio10000to1000 !== undefined) {
     md += `### Base string growth\n\n10000 vs 1000 parameters: ${gr.ratio10000to1000}x (target <= 11x: ${gr.met ? 'met' : '**not met**'}).\n\n`;
-  }
-  if (run.bundle?.length) {
-    md +=
-      '### Bundle sizes (esbuild minified ESM, platform browser; gzip -9)\n\n| entry | minified | gzip | target |\n|---|--:|--:|---|\n';
-    for (const b of run.bundle) {
-      if (b.error) md += `| ${b.name} | failed: ${b.error} | | |\n`;
-      else
-        md += `| ${b.name} | ${b.minified} B | ${b.gzip} B | ${b.maxGzip === null ? '' : `<= ${b.maxGzip} B: ${b.met ? 'met' : '**not met**'}`} |\n`;
-    }
   }
   return md;
 }

@@ -1,28 +1,23 @@
 #!/usr/bin/env node
 // paysig benchmarks. Usage (after `npx tsc -p tsconfig.build.json`, or via `npm run bench`):
-//   node bench/run.mjs [--quick] [--only <text>] [--runtime node|deno|bun] [--no-web] [--no-bundle]
-//                      [--bundle-only] [--bundle-detail] [--dist <dir>] [--no-isolate]
-// A full run writes bench/out/results.json and bench/out/results.md (untracked); --publish writes
-// the published bench/results.json and refreshes the tables in bench/README.md instead.
+//   node bench/run.mjs [--quick] [--only <text>] [--runtime node|deno|bun] [--no-web] [--dist <dir>]
+//                      [--no-isolate] [--publish]
+// A full run writes bench/out/results.json and bench/out/results.md (untracked, never committed).
 // --quick: a fast smoke run (short timings, fewer sizes); nothing is written.
 // --only:  run the groups whose id contains <text>.
 // --runtime: run the same benchmarks under Deno or Bun (binaries from node_modules/.bin).
-// --bundle-only: print the bundle sizes only; --bundle-detail: with the bytes each file adds.
 // --dist <dir>: benchmark another build instead of dist/ (nothing is written).
 // --no-isolate: run every node:crypto group family in this process instead of one process each.
-// --publish: write bench/results.json and bench/README.md (the published figures).
-// --readme-only: re-render the README.md tables from the published results.json.
+// --publish: also refresh the figures in bench/README.md from this run (date, machine, command).
+// Bundle sizes are `npm run size`'s (scripts/size.mjs), not measured here.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { probe } from '../scripts/tools.mjs';
 import { MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
-import { HMAC_REQUEST } from './groups/sign-hmac.mjs';
-import { signOAuth } from './reference.mjs';
 import controlGroups from './groups/control.mjs';
 import percentGroups from './groups/percent.mjs';
 import baseStringGroups from './groups/base-string.mjs';
@@ -32,6 +27,7 @@ import verifyHmacGroups from './groups/verify-hmac.mjs';
 import rsaGroups from './groups/rsa.mjs';
 import verifyRequestGroups from './groups/verify-request.mjs';
 import nonceGroups from './groups/nonce.mjs';
+import webGroups from './groups/web.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -60,18 +56,18 @@ function selfCommand(script, extra, conditions = []) {
   return [process.execPath, [...flags, script, ...extra]];
 }
 
-/** Rewrites the results section of README.md for every runtime recorded in results.json. */
+/** Rewrites the results section of README.md for every runtime of this run. */
 async function updateReadme(all) {
   const readme = join(here, 'README.md');
   if (!existsSync(readme)) return;
-  const { renderRun } = await import('./markdown.mjs');
+  const { renderSummary } = await import('./markdown.mjs');
   let text = readFileSync(readme, 'utf8');
   for (const [name, run] of Object.entries(all.runtimes ?? {})) {
     const start = `<!-- results:${name}:start -->`;
     const end = `<!-- results:${name}:end -->`;
     const a = text.indexOf(start);
     const b = text.indexOf(end);
-    if (a >= 0 && b > a) text = text.slice(0, a + start.length) + '\n' + renderRun(run) + '\n' + text.slice(b);
+    if (a >= 0 && b > a) text = text.slice(0, a + start.length) + '\n' + renderSummary(run) + '\n' + text.slice(b);
   }
   writeFileSync(readme, text);
   console.log(`# updated ${readme}`);
@@ -83,15 +79,9 @@ async function writeTables(all, file) {
   const parts = Object.entries(all.runtimes ?? {}).map(([name, run]) => `## ${name}\n\n${renderRun(run)}\n`);
   writeFileSync(
     file,
-    `# paysig benchmarks (unpublished run; \`npm run bench -- --publish\` publishes)\n\n${parts.join('\n')}`,
+    `# paysig benchmarks (\`npm run bench -- --publish\` copies them into bench/README.md)\n\n${parts.join('\n')}`,
   );
   console.log(`# wrote ${file}`);
-}
-
-// --readme-only: re-render README.md's results from results.json, without measuring.
-if (args.includes('--readme-only')) {
-  await updateReadme(JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')));
-  process.exit(0);
 }
 
 // --runtime: re-run this script under the wanted runtime and pass its exit code on.
@@ -111,12 +101,6 @@ const distDir = value('--dist') === undefined ? join(root, 'dist') : resolve(val
 if (!existsSync(join(distDir, 'index.js'))) {
   console.error(`${distDir} has no index.js: run \`npx tsc -p tsconfig.build.json\` (or \`npm run bench\`) first`);
   process.exit(1);
-}
-
-if (flag('--bundle-only')) {
-  const { bundleSizes } = await import('./bundle.mjs');
-  await bundleSizes(console.log, flag('--bundle-detail'), distDir);
-  process.exit(0);
 }
 
 const quick = flag('--quick');
@@ -140,6 +124,13 @@ const FAMILIES = {
 
 /** Builds and runs the groups of the given families in this process. */
 async function runFamilies(names, lib) {
+  if (names[0] === 'web') {
+    // the WebCrypto backend: a child started with --conditions=paysig-webcrypto (see below)
+    if (lib.cryptoBackendName() !== 'web')
+      throw new Error('expected the web backend: run with --conditions=paysig-webcrypto');
+    console.log('\n# WebCrypto backend (separate process, --conditions=paysig-webcrypto)');
+    return runGroups(await webGroups(lib), mode);
+  }
   const groups = [];
   for (const name of names) {
     const made = await FAMILIES[name](lib, { quick });
@@ -170,42 +161,8 @@ console.log(
   `# ${machine.cpu}, ${machine.cores} cores, load ${machine.loadBefore.join(' ')}, ${new Date().toISOString()}`,
 );
 
-// The reference pipeline itself, checked against an independent implementation (oauthlib).
-let oauthlib = 'not run';
-// The interpreter: PAYSIG_PYTHON, else a python3 with oauthlib found as scripts/provision.mjs does.
-const python = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
-{
-  const input = JSON.stringify({
-    method: HMAC_REQUEST.method,
-    url: HMAC_REQUEST.url,
-    secret: HMAC_REQUEST.consumerSecret,
-    params: [
-      ...HMAC_REQUEST.params,
-      ['oauth_consumer_key', HMAC_REQUEST.consumerKey],
-      ['oauth_nonce', HMAC_REQUEST.nonce],
-      ['oauth_signature_method', 'HMAC-SHA1'],
-      ['oauth_timestamp', String(HMAC_REQUEST.timestamp)],
-      ['oauth_version', '1.0'],
-    ],
-  });
-  const r = spawnSync(python, [join(here, 'oauthlib-check.py')], { input, encoding: 'utf8' });
-  if (r.error) {
-    console.log(`# oauthlib check not run: ${python}: ${r.error.message}`);
-  } else if (r.status === 0) {
-    const py = JSON.parse(r.stdout);
-    const mine = signOAuth(HMAC_REQUEST);
-    oauthlib = py.signature === mine.signature && py.baseString === mine.baseString ? 'agrees' : 'DIFFERS';
-    console.log(`# reference pipeline vs oauthlib 3.2.2 (base string and HMAC-SHA1): ${oauthlib}`);
-    if (oauthlib !== 'agrees') {
-      console.log(`#   oauthlib: ${py.signature} ${py.baseString}\n#   ours:     ${mine.signature} ${mine.baseString}`);
-      process.exitCode = 1;
-    }
-  } else {
-    oauthlib = 'unavailable';
-    console.log(`# oauthlib check unavailable: ${r.stderr.trim().split('\n').pop()}`);
-  }
-}
-
+// The reference pipeline itself is checked against oauthlib by the vector generator (oracle.py,
+// every case of `npm run vectors`); the gate checks paysig against it here.
 const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
 if (lib.cryptoBackendName() !== 'node') {
   throw new Error(
@@ -214,50 +171,36 @@ if (lib.cryptoBackendName() !== 'node') {
 }
 console.log(`\n# node:crypto backend (${join(distDir, 'index.js')}, #crypto -> dist/crypto/node.js)`);
 
-let nodeResults = [];
-if (flag('--no-isolate')) {
-  nodeResults = await runFamilies(Object.keys(FAMILIES), lib);
-} else {
+/** Runs one family in a child process (with `conditions`) and returns its records. */
+function runChild(name, conditions = []) {
   const tmp = mkdtempSync(join(os.tmpdir(), 'paysig-bench-'));
-  for (const name of Object.keys(FAMILIES)) {
-    const out = join(tmp, `${name}.json`);
-    const pass = [...(quick ? ['--quick'] : []), ...(only === undefined ? [] : ['--only', only])];
-    const [cmd, cmdArgs] = selfCommand(join(here, 'run.mjs'), [
-      '--family',
-      name,
-      '--out',
-      out,
-      '--dist',
-      distDir,
-      ...pass,
-    ]);
-    const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
-    if (r.status !== 0) process.exitCode = 1;
-    if (existsSync(out)) nodeResults.push(...JSON.parse(readFileSync(out, 'utf8')));
-    else console.log(`family ${name} failed (exit ${r.status})`);
-  }
-  rmSync(tmp, { recursive: true, force: true });
-}
-
-// The WebCrypto backend, in a separate process started with --conditions=paysig-webcrypto, the
-// condition under which the package's `#crypto` import resolves to dist/crypto/web.js.
-let webResults = [];
-if (!flag('--no-web') && (only === undefined || 'web'.includes(only) || only.startsWith('web'))) {
-  const tmp = mkdtempSync(join(os.tmpdir(), 'paysig-bench-'));
-  const out = join(tmp, 'web.json');
+  const out = join(tmp, `${name}.json`);
+  const pass = [...(quick ? ['--quick'] : []), ...(only === undefined || name === 'web' ? [] : ['--only', only])];
   const [cmd, cmdArgs] = selfCommand(
-    join(here, 'web.mjs'),
-    ['--out', out, '--dist', distDir, ...(quick ? ['--quick'] : [])],
-    ['paysig-webcrypto'],
+    join(here, 'run.mjs'),
+    ['--family', name, '--out', out, '--dist', distDir, ...pass],
+    conditions,
   );
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
-  if (r.status === 0 && existsSync(out)) webResults = JSON.parse(readFileSync(out, 'utf8'));
-  else {
-    console.log(`web backend process failed (exit ${r.status})`);
+  const records = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [];
+  if (r.status !== 0 || !existsSync(out)) {
+    console.log(`family ${name} failed (exit ${r.status})`);
     process.exitCode = 1;
   }
   rmSync(tmp, { recursive: true, force: true });
+  return records;
 }
+
+const nodeResults = flag('--no-isolate')
+  ? await runFamilies(Object.keys(FAMILIES), lib)
+  : Object.keys(FAMILIES).flatMap((name) => runChild(name));
+
+// The WebCrypto backend, in a separate process started with --conditions=paysig-webcrypto, the
+// condition under which the package's `#crypto` import resolves to dist/crypto/web.js.
+const webResults =
+  !flag('--no-web') && (only === undefined || 'web'.includes(only) || only.startsWith('web'))
+    ? runChild('web', ['paysig-webcrypto'])
+    : [];
 
 // Growth of the base string with the number of parameters.
 const growth = {};
@@ -292,14 +235,8 @@ if (hostile[1024] && hostile[8192]) {
   );
 }
 
-let bundle = [];
-if (runtime === 'node' && !flag('--no-bundle') && only === undefined) {
-  const { bundleSizes } = await import('./bundle.mjs');
-  bundle = await bundleSizes(console.log, flag('--bundle-detail'), distDir);
-}
-
 // The end-to-end server benchmark (bench/e2e.mjs, also `npm run bench:e2e`), Node only; it writes
-// its own results (bench/out/e2e.*, or with --publish bench/e2e-results.json and the README table).
+// its own results (bench/out/e2e.*, and with --publish the README table).
 if (runtime === 'node' && value('--dist') === undefined && (only === undefined || 'e2e'.includes(only))) {
   const pass = ['--quick', '--publish'].filter(flag);
   const r = spawnSync(process.execPath, [join(here, 'e2e.mjs'), ...pass], { stdio: 'inherit' });
@@ -310,30 +247,21 @@ machine.loadAfter = os.loadavg().map((x) => +x.toFixed(2));
 console.log(`\n# load after: ${machine.loadAfter.join(' ')}`);
 
 if (!quick && only === undefined && value('--dist') === undefined) {
-  const publish = flag('--publish');
-  const outDir = publish ? here : join(here, 'out');
+  const outDir = join(here, 'out');
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, 'results.json');
-  let all = {};
-  try {
-    all = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    all = {};
-  }
-  all.runtimes ??= {};
+  const all = { runtimes: {} };
   all.runtimes[runtime] = {
     runtime,
     version: runtimeVersion,
     date: new Date().toISOString(),
     machine,
-    referenceCheckedByOauthlib: oauthlib,
     mode: 'full',
     backends: { node: nodeResults, web: webResults },
     baseStringGrowth: growth,
-    bundle,
   };
   writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
   console.log(`# wrote ${file}`);
-  if (publish) await updateReadme(all);
-  else await writeTables(all, join(outDir, 'results.md'));
+  await writeTables(all, join(outDir, 'results.md'));
+  if (flag('--publish')) await updateReadme(all);
 }

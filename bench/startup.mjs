@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
+import { median } from './harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -25,12 +26,6 @@ function once(code) {
   if (r.status !== 0) throw new Error(`child exited with ${r.status}: node -e ${JSON.stringify(code)}`);
   return ms;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /** Medians (ms) of each case and their ratio over `n` interleaved runs (after 2 warm-ups each). */
 export function startup(n = runs) {

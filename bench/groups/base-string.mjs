@@ -5,7 +5,6 @@ import { baseString } from '../reference.mjs';
 export const SIZES = [5, 20, 100, 1000, 10000];
 
 export default function baseStringGroups(lib, { quick }) {
-  if (typeof lib.signatureBaseString !== 'function') return { skip: 'signatureBaseString is not exported yet' };
   const oauth = [
     ['oauth_consumer_key', CONSUMER_KEY],
     ['oauth_nonce', NONCE],

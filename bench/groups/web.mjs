@@ -53,10 +53,6 @@ export default async function webGroups(lib) {
       },
     ],
   });
-  if (typeof lib.signOAuth !== 'function') {
-    groups.push({ id: 'web sign HMAC-SHA1', skip: 'signOAuth is not exported yet' });
-    return groups;
-  }
   const key = await crypto.subtle.importKey(
     'raw',
     utf8.encode(percentEncode(CONTROL_KEY) + '&'),
@@ -85,33 +81,31 @@ export default async function webGroups(lib) {
       { name: 'plain pipeline, node:crypto (for scale)', info: true, fn: () => signOAuth(HMAC_REQUEST) },
     ],
   });
-  if (typeof lib.verifyOAuth === 'function') {
-    const { authorization } = signOAuth(HMAC_REQUEST);
-    const req = { method: 'POST', url: PAYOUT_URL, params: PAYOUT_PARAMS, authorization };
-    const options = {
-      credentials: (k) => (k === CONSUMER_KEY ? { consumerSecret: CONTROL_KEY } : undefined),
-      now: NOW,
-      nonceStore: noopNonceStore(),
-    };
-    groups.push({
-      id: 'web verify HMAC-SHA1',
-      title: 'verifyOAuth HMAC-SHA1 on the WebCrypto backend (report only)',
-      target: null,
-      expected: CONSUMER_KEY,
-      cases: [
-        {
-          name: 'plain node:crypto parse+rebuild+HMAC (reference)',
-          ref: true,
-          fn: () => verifyOAuth(req, { consumerSecret: CONTROL_KEY, now: NOW }),
-          check: () => verifyOAuth(req, { consumerSecret: CONTROL_KEY, now: NOW }).consumerKey,
-        },
-        {
-          name: 'paysig verifyOAuth',
-          fn: () => lib.verifyOAuth(req, options),
-          check: async () => (await lib.verifyOAuth(req, options)).consumerKey,
-        },
-      ],
-    });
-  }
+  const { authorization } = signOAuth(HMAC_REQUEST);
+  const req = { method: 'POST', url: PAYOUT_URL, params: PAYOUT_PARAMS, authorization };
+  const options = {
+    credentials: (k) => (k === CONSUMER_KEY ? { consumerSecret: CONTROL_KEY } : undefined),
+    now: NOW,
+    nonceStore: noopNonceStore(),
+  };
+  groups.push({
+    id: 'web verify HMAC-SHA1',
+    title: 'verifyOAuth HMAC-SHA1 on the WebCrypto backend (report only)',
+    target: null,
+    expected: CONSUMER_KEY,
+    cases: [
+      {
+        name: 'plain node:crypto parse+rebuild+HMAC (reference)',
+        ref: true,
+        fn: () => verifyOAuth(req, { consumerSecret: CONTROL_KEY, now: NOW }),
+        check: () => verifyOAuth(req, { consumerSecret: CONTROL_KEY, now: NOW }).consumerKey,
+      },
+      {
+        name: 'paysig verifyOAuth',
+        fn: () => lib.verifyOAuth(req, options),
+        check: async () => (await lib.verifyOAuth(req, options)).consumerKey,
+      },
+    ],
+  });
   return groups;
 }

@@ -3,16 +3,18 @@
 //
 // It defines the INPUTS of every case and computes every expected value twice, with two
 // implementations neither of which is paysig:
-//   1. the plain JavaScript reference in vectors/reference/ (node:crypto, percent-encoding by
+//   1. the plain JavaScript reference in tools/vectors/reference/ (node:crypto, percent-encoding by
 //      encodeURIComponent plus fix-ups, strict byte-by-byte decoding, the formula table written
 //      again, URL normalisation by regex, ...);
-//   2. vectors/generate/oracle.py: Python's standard library, oauthlib 3.2 and the openssl CLI.
+//   2. tools/vectors/generate/oracle.py: Python's standard library, oauthlib 3.2 and the openssl CLI.
 // It stops with an error when they disagree, and when a value printed in a published document
 // (RFC 5849, OAuth Core 1.0, the service's public documentation) is not reproduced. Then it
 // writes vectors/<topic>.json: 2-space JSON, keys in a fixed order, trailing newline, so that two
 // runs give byte-identical files.
 //
-// One module per topic in topics/. The interface of a topic module is one function:
+// One module per topic in topics/, named after it; the list of topics is the vector engine's
+// (KNOWN_TOPICS of vectors/engine/index.mjs, which checks every file). The interface of a topic
+// module is one function:
 //
 //   export async function generate(): Promise<{ topic, description, cases }>
 //
@@ -22,39 +24,12 @@
 // followed by its expected values or `error`. A module computes its values with compute() (both
 // oracles) and checks published values with mustEqual(); it writes nothing itself: this driver
 // checks the ids (kebab-case, unique) and writes the file. support.mjs holds the oracle plumbing,
-// requests.mjs the requests several topics share. To add a topic, add its module to TOPICS below.
+// requests.mjs the requests several topics share. To add a topic, add its module to topics/ and its
+// checks to vectors/engine/ (and its row to src/cli/conformance/topics.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { VECTORS } from './support.mjs';
-import * as percentEncoding from './topics/percent-encoding.mjs';
-import * as form from './topics/form.mjs';
-import * as control from './topics/control.mjs';
-import * as baseString from './topics/base-string.mjs';
-import * as hmacSha1 from './topics/hmac-sha1.mjs';
-import * as rsaSha256 from './topics/rsa-sha256.mjs';
-import * as oauthSign from './topics/oauth-sign.mjs';
-import * as oauthVerifyNegative from './topics/oauth-verify-negative.mjs';
-import * as operations from './topics/operations.mjs';
-import * as callbacks from './topics/callbacks.mjs';
-import { generate as keysNegative } from './keys-negative.mjs';
-
-/** In the order they are generated and printed. */
-const TOPICS = [
-  percentEncoding,
-  form,
-  control,
-  baseString,
-  hmacSha1,
-  rsaSha256,
-  oauthSign,
-  oauthVerifyNegative,
-  operations,
-  callbacks,
-  {
-    // keys-negative.mjs has its own DER writer and Python cross-check (keys-negative.py)
-    generate: async () => ({ topic: 'keys-negative', ...(await keysNegative()) }),
-  },
-];
+import { KNOWN_TOPICS } from '../../../vectors/engine/index.mjs';
 
 /** The format version of every vector file (`format` at the top); 2: `source` holds fact ids of SOURCES.md. */
 const FORMAT = 2;
@@ -100,4 +75,5 @@ function scalar(v) {
   return JSON.stringify(v).replace(/[\u007f-\uffff]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
-for (const t of TOPICS) writeTopic(await t.generate());
+// The topics are the vector engine's (vectors/engine/index.mjs), in its order: one module each here.
+for (const topic of KNOWN_TOPICS) writeTopic(await (await import(`./topics/${topic}.mjs`)).generate());

@@ -1,5 +1,5 @@
 // What the generator's topic modules share: the oracle plumbing (every expected value computed
-// by the JavaScript reference in vectors/reference/ AND by oracle.py, which must agree), and the
+// by the JavaScript reference in tools/vectors/reference/ AND by oracle.py, which must agree), and the
 // reference's functions under the names the topic modules use, reading keys by file name.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -9,64 +9,18 @@ export const E = 'empty';
 export const P = 'pair';
 
 /** Every formula's terms in order, with their presence rule. */
+// biome-ignore format: a table, one formula per line
 export const FORMULA_TERMS = {
-  'C-A': [
-    ['login', R],
-    ['client_orderid', R],
-    ['orderid', R],
-  ],
-  'C-B': [
-    ['endpointId', R],
-    ['client_orderid', R],
-    ['amount', R],
-    ['email', R],
-  ],
-  'C-C': [
-    ['endpointId', R],
-    ['client_orderid', R],
-    ['email', R],
-  ],
-  'C-D': [
-    ['login', R],
-    ['client_orderid', R],
-    ['orderid', R],
-    ['amount', P],
-    ['currency', P],
-  ],
-  'C-E': [
-    ['login', R],
-    ['client_orderid', R],
-    ['cardrefid', R],
-    ['amount', P],
-    ['currency', P],
-  ],
-  'C-S': [
-    ['login', R],
-    ['client_orderid', R],
-    ['orderid', E],
-  ],
-  'CARD-INFO': [
-    ['login', R],
-    ['cardrefid', R],
-  ],
-  'TRANSFER-BY-REF': [
-    ['login', R],
-    ['client_orderid', R],
-    ['source-card-ref-id', E],
-    ['destination-card-ref-id', R],
-    ['amount', R],
-    ['currency', R],
-  ],
-  CALLBACK: [
-    ['status', R],
-    ['orderid', R],
-    ['client_orderid', R],
-  ],
-  REDIRECT: [
-    ['status', R],
-    ['orderid', R],
-    ['client_orderid', R],
-  ],
+  'C-A': [['login', R], ['client_orderid', R], ['orderid', R]],
+  'C-B': [['endpointId', R], ['client_orderid', R], ['amount', R], ['email', R]],
+  'C-C': [['endpointId', R], ['client_orderid', R], ['email', R]],
+  'C-D': [['login', R], ['client_orderid', R], ['orderid', R], ['amount', P], ['currency', P]],
+  'C-E': [['login', R], ['client_orderid', R], ['cardrefid', R], ['amount', P], ['currency', P]],
+  'C-S': [['login', R], ['client_orderid', R], ['orderid', E]],
+  'CARD-INFO': [['login', R], ['cardrefid', R]],
+  'TRANSFER-BY-REF': [['login', R], ['client_orderid', R], ['source-card-ref-id', E], ['destination-card-ref-id', R], ['amount', R], ['currency', R]],
+  CALLBACK: [['status', R], ['orderid', R], ['client_orderid', R]],
+  REDIRECT: [['status', R], ['orderid', R], ['client_orderid', R]],
 };
 
 export const INT64_MAX = 9223372036854775807n;

@@ -12,6 +12,7 @@ export async function generate() {
     ...(expectError ? { expectError } : {}),
   });
   const format = (id, description, pairs) => ({ id, description, source: 'R-5849-3.6', operation: 'format', pairs });
+  // biome-ignore format: a table, one case per line
   const defs = [
     parse('parse-simple', 'two pairs', 'a=1&b=2'),
     parse('parse-duplicates', 'repeated names are all kept, in order', 'a=1&a=2&a=3'),
@@ -33,15 +34,8 @@ export async function generate() {
     format('format-space', 'a space is written %20, never +', [['a', 'b c']]),
     format('format-plus', 'a plus sign is written %2B', [['a', '+']]),
     format('format-rfc3986', "! * ' ( ) are escaped, ~ is not", [["!*'()", '~']]),
-    format('format-duplicates-order', 'duplicates and order are kept', [
-      ['b', '2'],
-      ['a', '1'],
-      ['b', '3'],
-    ]),
-    format('format-empty-value', 'an empty value gives name=', [
-      ['a', ''],
-      ['b', ''],
-    ]),
+    format('format-duplicates-order', 'duplicates and order are kept', [['b', '2'], ['a', '1'], ['b', '3']]),
+    format('format-empty-value', 'an empty value gives name=', [['a', ''], ['b', '']]),
     format('format-reserved', 'reserved characters in names and values are escaped', [['a&b', 'c=d/e?f']]),
     format('format-utf8', 'UTF-8, including a non-BMP character', [['€', '😀']]),
     format('format-no-pairs', 'no pairs give the empty body', []),

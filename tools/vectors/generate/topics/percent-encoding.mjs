@@ -17,6 +17,7 @@ export async function generate() {
     operation: 'decode',
     input,
   });
+  // biome-ignore format: a table, one case per line
   const defs = [
     enc('unreserved-ascii', 'every unreserved ASCII character stays as it is', UNRESERVED),
     enc('gen-delims', 'every gen-delim of RFC 3986 2.2 is escaped', ':/?#[]@'),
@@ -30,11 +31,7 @@ export async function generate() {
     enc('control-chars', 'control characters NUL, US and DEL are escaped', '\u0000\u001f\u007f'),
     enc('two-byte-utf8', 'two-byte UTF-8 (U+00E9, U+00DF) in uppercase hex', 'éß'),
     enc('three-byte-utf8', 'three-byte UTF-8 (euro sign, CJK)', '€日本'),
-    enc(
-      'four-byte-utf8-emoji',
-      'a character outside the BMP (U+1F600) is one 4-byte sequence, not two surrogates',
-      '😀',
-    ),
+    enc('four-byte-utf8-emoji', 'a character outside the BMP (U+1F600) is one 4-byte sequence, not two surrogates', '😀'),
     enc('four-byte-utf8-clef', 'U+1D11E between ASCII letters', 'a𝄞b'),
     enc('bom-kept', 'a leading U+FEFF is data and is encoded', '\ufeffx'),
     enc('ladies-gentlemen', 'mixed text with space and plus', 'Ladies + Gentlemen'),

@@ -5,7 +5,7 @@
 // two oracles that are not paysig and must agree with each other and with the case's intent:
 //   1. node:crypto (OpenSSL): parse, re-export the canonical DER and compare it byte for byte
 //      (a non-canonical input differs), read modulusLength and publicExponent;
-//   2. keys-negative.py: a strict DER reader in Python's standard library.
+//   2. ../keys-negative.py: a strict DER reader in Python's standard library.
 // Both then apply paysig's documented policy (docs/security.md): modulus 2048..8192 bits, public
 // exponent exactly 65537.
 import { createPrivateKey, createPublicKey } from 'node:crypto';
@@ -14,10 +14,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { probe } from '../../../scripts/tools.mjs';
+import { probe } from '../../../../scripts/tools.mjs';
+import { vectorFile } from '../support.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const KEYS = join(HERE, '..', '..', '..', 'vectors', 'keys');
+const KEYS = join(HERE, '..', '..', '..', '..', 'vectors', 'keys');
 const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
 
 const MIN_BITS = 2048;
@@ -109,7 +110,7 @@ function nodeVerdict(keyType, text) {
 
 function pythonVerdicts(cases) {
   const input = JSON.stringify(cases.map((c) => ({ keyType: c.keyType, pem: c.pem })));
-  const out = execFileSync(PYTHON, [join(HERE, 'keys-negative.py')], { input, encoding: 'utf8' });
+  const out = execFileSync(PYTHON, [join(HERE, '..', 'keys-negative.py')], { input, encoding: 'utf8' });
   return JSON.parse(out);
 }
 
@@ -126,168 +127,32 @@ function specs() {
   const n8192 = numbers('test-only-rsa-8192-spki.pem').n;
   const n1024 = numbers('test-only-rsa-1024-spki.pem').n;
   const pub = (n, e, opts) => pem('PUBLIC KEY', spki(pkcs1Public(n, e, opts)));
-  const weakPrivate = tlv(
-    0x30,
-    int(0),
-    int(n2048),
-    int(1),
-    int(1),
-    int(k2048.p),
-    int(k2048.q),
-    int(1),
-    int(1),
-    int(k2048.qi),
-  );
+  const weakPrivate = tlv(0x30, ...[0, n2048, 1, 1, k2048.p, k2048.q, 1, 1, k2048.qi].map((v) => int(v)));
   const good = spki(pkcs1Public(n2048, 65537n));
   // each: id, description, source, keyType, pem, the verdict intended (null: accepted)
+  // biome-ignore format: a table, one case per line
   return [
-    [
-      'good-2048-spki',
-      'positive control: a 2048-bit key with e = 65537 (SPKI)',
-      POLICY,
-      'public',
-      pub(n2048, 65537n),
-      null,
-    ],
-    [
-      'good-2048-pkcs1-public',
-      'positive control: the same key as PKCS#1 RSAPublicKey',
-      POLICY,
-      'public',
-      pem('RSA PUBLIC KEY', pkcs1Public(n2048, 65537n)),
-      null,
-    ],
-    [
-      'good-8192-spki',
-      'positive control: 8192 bits, the largest modulus accepted',
-      POLICY,
-      'public',
-      pub(n8192, 65537n),
-      null,
-    ],
-    [
-      'good-2048-private-pkcs8',
-      'positive control: the 2048-bit test private key (PKCS#8)',
-      POLICY,
-      'private',
-      readFileSync(join(KEYS, 'test-only-rsa-2048-pkcs8.pem'), 'utf8'),
-      null,
-    ],
-    [
-      'exponent-1-spki',
-      'e = 1: the padded digest is its own signature, anyone can forge',
-      EXP,
-      'public',
-      pub(n2048, 1n),
-      'ERR_KEY_EXPONENT',
-    ],
-    [
-      'exponent-1-pkcs1-public',
-      'e = 1 in a PKCS#1 RSAPublicKey',
-      EXP,
-      'public',
-      pem('RSA PUBLIC KEY', pkcs1Public(n2048, 1n)),
-      'ERR_KEY_EXPONENT',
-    ],
-    [
-      'exponent-1-private-pkcs8',
-      'a private key with e = d = 1 (PKCS#8): private keys obey the same rules',
-      EXP,
-      'private',
-      pem('PRIVATE KEY', pkcs8(weakPrivate)),
-      'ERR_KEY_EXPONENT',
-    ],
-    [
-      'exponent-1-private-pkcs1',
-      'the same private key with e = 1 as PKCS#1 RSAPrivateKey',
-      EXP,
-      'private',
-      pem('RSA PRIVATE KEY', weakPrivate),
-      'ERR_KEY_EXPONENT',
-    ],
+    ['good-2048-spki', 'positive control: a 2048-bit key with e = 65537 (SPKI)', POLICY, 'public', pub(n2048, 65537n), null],
+    ['good-2048-pkcs1-public', 'positive control: the same key as PKCS#1 RSAPublicKey', POLICY, 'public', pem('RSA PUBLIC KEY', pkcs1Public(n2048, 65537n)), null],
+    ['good-8192-spki', 'positive control: 8192 bits, the largest modulus accepted', POLICY, 'public', pub(n8192, 65537n), null],
+    ['good-2048-private-pkcs8', 'positive control: the 2048-bit test private key (PKCS#8)', POLICY, 'private', readFileSync(join(KEYS, 'test-only-rsa-2048-pkcs8.pem'), 'utf8'), null],
+    ['exponent-1-spki', 'e = 1: the padded digest is its own signature, anyone can forge', EXP, 'public', pub(n2048, 1n), 'ERR_KEY_EXPONENT'],
+    ['exponent-1-pkcs1-public', 'e = 1 in a PKCS#1 RSAPublicKey', EXP, 'public', pem('RSA PUBLIC KEY', pkcs1Public(n2048, 1n)), 'ERR_KEY_EXPONENT'],
+    ['exponent-1-private-pkcs8', 'a private key with e = d = 1 (PKCS#8): private keys obey the same rules', EXP, 'private', pem('PRIVATE KEY', pkcs8(weakPrivate)), 'ERR_KEY_EXPONENT'],
+    ['exponent-1-private-pkcs1', 'the same private key with e = 1 as PKCS#1 RSAPrivateKey', EXP, 'private', pem('RSA PRIVATE KEY', weakPrivate), 'ERR_KEY_EXPONENT'],
     ['exponent-2', 'e = 2 is even: not an RSA key', EXP, 'public', pub(n2048, 2n), 'ERR_KEY_EXPONENT'],
-    [
-      'exponent-3',
-      'e = 3 is refused: paysig accepts no exponent below 65537',
-      EXP,
-      'public',
-      pub(n2048, 3n),
-      'ERR_KEY_EXPONENT',
-    ],
+    ['exponent-3', 'e = 3 is refused: paysig accepts no exponent below 65537', EXP, 'public', pub(n2048, 3n), 'ERR_KEY_EXPONENT'],
     ['exponent-17', 'e = 17 is refused: below 65537', EXP, 'public', pub(n2048, 17n), 'ERR_KEY_EXPONENT'],
     ['exponent-even-65538', 'an even exponent above 65537', EXP, 'public', pub(n2048, 65538n), 'ERR_KEY_EXPONENT'],
-    [
-      'exponent-65539',
-      'e = 65539: odd and above 65537, sound, but refused (some runtimes, e.g. workerd, cannot import it)',
-      EXP,
-      'public',
-      pub(n2048, 65539n),
-      'ERR_KEY_EXPONENT',
-    ],
-    [
-      'exponent-33-bits',
-      'e = 2^32 + 1, a large odd exponent',
-      EXP,
-      'public',
-      pub(n2048, 2n ** 32n + 1n),
-      'ERR_KEY_EXPONENT',
-    ],
-    [
-      'modulus-1024',
-      'a 1024-bit modulus (the committed test-only 1024-bit key)',
-      SIZE,
-      'public',
-      pub(n1024, 65537n),
-      'ERR_KEY_TOO_SMALL',
-    ],
-    [
-      'modulus-2047',
-      'a 2047-bit modulus, one bit short',
-      SIZE,
-      'public',
-      pub((n2048 >> 1n) | 1n, 65537n),
-      'ERR_KEY_TOO_SMALL',
-    ],
-    [
-      'modulus-8200',
-      'an 8200-bit modulus, above the 8192-bit maximum',
-      POLICY,
-      'public',
-      pub(n8192 * 256n + 1n, 65537n),
-      'ERR_KEY_TOO_LARGE',
-    ],
-    [
-      'modulus-leading-zero',
-      'the modulus INTEGER carries a redundant leading zero byte (not DER)',
-      DER,
-      'public',
-      pub(n2048, 65537n, { padN: true }),
-      'ERR_KEY_INVALID',
-    ],
-    [
-      'trailing-byte-after-spki',
-      'one byte after the SubjectPublicKeyInfo',
-      DER,
-      'public',
-      pem('PUBLIC KEY', Buffer.concat([good, Buffer.from([0])])),
-      'ERR_KEY_INVALID',
-    ],
-    [
-      'trailing-bytes-after-rsapublickey',
-      'a NULL after the RSAPublicKey inside the BIT STRING',
-      DER,
-      'public',
-      pem('PUBLIC KEY', spki(Buffer.concat([pkcs1Public(n2048, 65537n), Buffer.from([5, 0])]))),
-      'ERR_KEY_INVALID',
-    ],
-    [
-      'trailing-byte-after-pkcs1-public',
-      'one byte after a PKCS#1 RSAPublicKey',
-      DER,
-      'public',
-      pem('RSA PUBLIC KEY', Buffer.concat([pkcs1Public(n2048, 65537n), Buffer.from([0])])),
-      'ERR_KEY_INVALID',
-    ],
+    ['exponent-65539', 'e = 65539: odd and above 65537, sound, but refused (some runtimes, e.g. workerd, cannot import it)', EXP, 'public', pub(n2048, 65539n), 'ERR_KEY_EXPONENT'],
+    ['exponent-33-bits', 'e = 2^32 + 1, a large odd exponent', EXP, 'public', pub(n2048, 2n ** 32n + 1n), 'ERR_KEY_EXPONENT'],
+    ['modulus-1024', 'a 1024-bit modulus (the committed test-only 1024-bit key)', SIZE, 'public', pub(n1024, 65537n), 'ERR_KEY_TOO_SMALL'],
+    ['modulus-2047', 'a 2047-bit modulus, one bit short', SIZE, 'public', pub((n2048 >> 1n) | 1n, 65537n), 'ERR_KEY_TOO_SMALL'],
+    ['modulus-8200', 'an 8200-bit modulus, above the 8192-bit maximum', POLICY, 'public', pub(n8192 * 256n + 1n, 65537n), 'ERR_KEY_TOO_LARGE'],
+    ['modulus-leading-zero', 'the modulus INTEGER carries a redundant leading zero byte (not DER)', DER, 'public', pub(n2048, 65537n, { padN: true }), 'ERR_KEY_INVALID'],
+    ['trailing-byte-after-spki', 'one byte after the SubjectPublicKeyInfo', DER, 'public', pem('PUBLIC KEY', Buffer.concat([good, Buffer.from([0])])), 'ERR_KEY_INVALID'],
+    ['trailing-bytes-after-rsapublickey', 'a NULL after the RSAPublicKey inside the BIT STRING', DER, 'public', pem('PUBLIC KEY', spki(Buffer.concat([pkcs1Public(n2048, 65537n), Buffer.from([5, 0])]))), 'ERR_KEY_INVALID'],
+    ['trailing-byte-after-pkcs1-public', 'one byte after a PKCS#1 RSAPublicKey', DER, 'public', pem('RSA PUBLIC KEY', Buffer.concat([pkcs1Public(n2048, 65537n), Buffer.from([0])])), 'ERR_KEY_INVALID'],
   ];
 }
 
@@ -305,10 +170,10 @@ export function generate() {
     pem: text,
   }));
   const py = pythonVerdicts(cases);
-  return {
-    $schema: './schema/keys-negative.schema.json',
-    description: DESCRIPTION,
-    cases: cases.map((c, i) => {
+  return vectorFile(
+    'keys-negative',
+    DESCRIPTION,
+    cases.map((c, i) => {
       const js = nodeVerdict(c.keyType, c.pem);
       if (!isDeepStrictEqual(js, py[i]))
         throw new Error(
@@ -319,5 +184,5 @@ export function generate() {
         throw new Error(`keys-negative ${c.id}: oracles say ${JSON.stringify(js)}, case intends ${intended}`);
       return { ...c, ...js };
     }),
-  };
+  );
 }
