@@ -18,7 +18,7 @@ let dir = '';
 // Request, the Redis store, the nonce-store contract, and the error classes.
 const CONSUMER = `
 import { webcrypto } from 'node:crypto';
-import { importPrivateKey, importPublicKey, signOAuth, signRequest, verifyOAuth, verifyRequest, httpStatusOf, type CryptoKeyLike } from 'paysig';
+import { createVerifier, importPrivateKey, importPublicKey, MemoryNonceStore, signOAuth, signRequest, verifyOAuth, verifyRequest, httpStatusOf, type CryptoKeyLike } from 'paysig';
 import { RedisNonceStore } from 'paysig/redis';
 import { assertNonceStore, checkNonceStore, type NonceStoreContractReport, type StoreUnderTest } from 'paysig/testing';
 
@@ -33,7 +33,7 @@ await importPublicKey(pair.publicKey);
 const signed = await signOAuth({ method: 'POST', url: 'https://x.example/a', params: [], consumerKey: 'm', signatureMethod: 'RSA-SHA256', privateKey: pair.privateKey });
 await verifyOAuth(
   { method: 'POST', url: 'https://x.example/a', params: [], authorization: signed.authorization },
-  { credentials: () => ({ publicKey: pair.publicKey }) },
+  { credentials: () => ({ publicKey: pair.publicKey }), nonceStore: new MemoryNonceStore() },
 );
 const sale = await signRequest('sale', {
   baseUrl: 'https://gate.example.com/paynet',
@@ -42,7 +42,9 @@ const sale = await signRequest('sale', {
   credentials: { login: 'm', controlKey: 'k' },
 });
 const request: Request = sale.toRequest();
+const verifier = createVerifier({ basePath: '/paynet', credentials: () => ({ controlKey: 'k' }), now: () => Date.now() / 1000 });
 try {
+  await verifier.verify(request, { url: request.url });
   await verifyRequest(request, { basePath: '/paynet', credentials: () => ({ controlKey: 'k' }) });
 } catch (error) {
   console.log(httpStatusOf(error));
@@ -56,12 +58,16 @@ export const contract: Promise<NonceStoreContractReport> = report.passed ? asser
 // Every entry point under each moduleResolution a TypeScript app uses: bundler (Vite, Next.js),
 // node16 and nodenext. paysig/node is exported under every condition, so bundler resolves it too.
 const ENTRIES = `
-import { httpStatusOf, verifyCallback } from 'paysig';
-import { toFetchRequest, verifyIncoming, type IncomingMessageLike } from 'paysig/node';
+import { createVerifier, httpStatusOf, verifyCallback } from 'paysig';
+import { createMiddleware, toFetchRequest, verifyIncoming, type IncomingMessageLike, type NodeMiddleware } from 'paysig/node';
+
+const verifier = createVerifier({ credentials: () => undefined, trustProxy: 1, bodyTimeoutMs: 10_000 });
+export const middleware: NodeMiddleware = createMiddleware(verifier);
 import { RedisNonceStore } from 'paysig/redis';
 
 export async function handle(req: IncomingMessageLike): Promise<number> {
   try {
+    await verifyIncoming(verifier, req, { url: 'https://gate.example.com/paynet/api/v2/sale/1' });
     await verifyIncoming(req, { credentials: () => undefined, trustProxy: 1, bodyTimeoutMs: 10_000 });
     await verifyCallback(req, 'control key');
     return 200;

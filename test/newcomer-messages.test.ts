@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientAuthorization, clientForm } from './helpers/client-sign.js';
 import { main } from '../src/cli/run.js';
-import { diagnose, verifyRequest } from '../src/index.js';
+import { diagnose, MemoryNonceStore, verifyRequest } from '../src/index.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const HOST = 'https://gate.example.com';
@@ -46,7 +46,10 @@ const rawHttp = (r: ReturnType<typeof payout>) =>
 describe('ERR_SIGNATURE_INVALID', () => {
   it('names the URL and the key as the usual causes, and diagnose, without a secret', async () => {
     const r = payout('/paynet/api/v2/payout/1111', { secret: 'not-the-key' });
-    const error = await verifyRequest(new Request(r.url, r), { basePath: '/paynet', credentials }).catch((e) => e);
+    const nonceStore = new MemoryNonceStore();
+    const error = await verifyRequest(new Request(r.url, r), { basePath: '/paynet', credentials, nonceStore }).catch(
+      (e) => e,
+    );
     expect(error.code).toBe('ERR_SIGNATURE_INVALID');
     expect(error.message).toMatch(/URL/);
     expect(error.message).toMatch(/key/);

@@ -122,9 +122,9 @@ describe('verifyOAuth checks its arguments', () => {
     },
   );
 
-  it.each([undefined, null, 'a=1', { length: 0 }])('params %j -> ERR_CONFIGURATION on "params"', async (bad) => {
+  it.each([undefined, null, 'a=1', { length: 0 }])('params %j -> ERR_INVALID_INPUT on "params"', async (bad) => {
     const e = await refusal(verifyOAuth({ ...request(), params: bad as never }, opts()));
-    expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'params' });
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'params' });
     expect(e.message).toMatch(/"params" must be an array of \[name, value\] pairs/);
   });
 });
@@ -187,7 +187,7 @@ describe('verifyOAuth and the consumer credentials', () => {
     const signedWithEmptySecret = request({}, '&');
     const e = await refusal(verifyOAuth(signedWithEmptySecret, withCreds({ consumerSecret: '' })));
     expect(e).toMatchObject({ code: 'ERR_OAUTH_METHOD_NOT_ALLOWED', field: 'oauth_signature_method' });
-    expect(e.message).toMatch(/HMAC-SHA1 is not allowed for this consumer \(no consumer secret\)/);
+    expect(e.message).toMatch(/HMAC-SHA1 is not allowed for this consumer \(no control key\)/);
   });
 
   it.each([{}, { publicKey: undefined }, { publicKey: null }, { consumerSecret: SECRET, publicKey: null }])(
