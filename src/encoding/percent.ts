@@ -53,12 +53,6 @@ function escapePairs(): Uint16Array {
  * once is cheaper than building the result by string concatenation (measured with bench/).
  */
 const BUFFER_THRESHOLD = 48;
-/** The reused buffers' largest size; longer texts get buffers of their own. */
-const SCRATCH_MAX = 1 << 16;
-/** Reused: the UTF-8 bytes of the text. */
-let bytesScratch = /* @__PURE__ */ new Uint8Array(1024);
-/** Reused: the encoded output. */
-let outScratch = /* @__PURE__ */ new Uint8Array(4096);
 const utf8Encoder = /* @__PURE__ */ new TextEncoder();
 /** The output is ASCII, so a UTF-8 decoder returns it unchanged (and quickly). */
 const asciiDecoder = /* @__PURE__ */ new TextDecoder();
@@ -151,19 +145,10 @@ function encode(value: string, escapeOf: readonly string[], twice: boolean): str
  * shows up the text is checked, and `null` returned if it holds a lone surrogate.
  */
 function encodeBytes(text: string, twice: boolean): string | null {
-  const maxBytes = text.length * 3;
-  let bytes = bytesScratch;
-  if (maxBytes > bytes.length) {
-    bytes = new Uint8Array(maxBytes);
-    if (maxBytes <= SCRATCH_MAX) bytesScratch = bytes;
-  }
+  // Buffers of this call's own (no scratch kept between calls): the bytes, then the output.
+  const bytes = new Uint8Array(text.length * 3);
   const written = utf8Encoder.encodeInto(text, bytes).written;
-  const maxOut = written * (twice ? 5 : 3);
-  let out = outScratch;
-  if (maxOut > out.length) {
-    out = new Uint8Array(maxOut);
-    if (maxOut <= SCRATCH_MAX) outScratch = out;
-  }
+  const out = new Uint8Array(written * (twice ? 5 : 3));
   let o = 0;
   let replacement = false;
   // Two copies of the loop, so the hot one has no `twice` test.

@@ -89,25 +89,9 @@ function timestampText(value: number | string | undefined): string {
   return text;
 }
 
-// Random bytes for default nonces, drawn from the backend's CSPRNG 4 KiB at a time: one call per
-// 256 nonces instead of one each (each small CSPRNG call costs microseconds).
-// Nonces are sent in clear, so holding unused random bytes in memory exposes nothing.
-const POOL_SIZE = 4096;
-const NONCE_BYTES = 16;
-let pool: Uint8Array = new Uint8Array(0);
-let poolAt = 0;
-
-/** 128 random bits as 32 lowercase hex digits. */
+/** 128 random bits from the backend's CSPRNG, as 32 lowercase hex digits (a default nonce). */
 function randomNonce(): string {
-  if (poolAt + NONCE_BYTES > pool.length) {
-    pool = randomBytes(POOL_SIZE);
-    poolAt = 0;
-  }
-  const bytes = pool.subarray(poolAt, poolAt + NONCE_BYTES);
-  poolAt += NONCE_BYTES;
-  const out = toHex(bytes);
-  bytes.fill(0);
-  return out;
+  return toHex(randomBytes(16));
 }
 
 function nonceText(value: string | undefined): string {

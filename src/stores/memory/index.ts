@@ -116,7 +116,11 @@ export class MemoryNonceStore implements NonceStore {
   readonly #now: (() => number) | undefined;
   /** {@inheritDoc NonceStore.windowSeconds} */
   readonly windowSeconds: number;
-  readonly #seed = randomSeed();
+  /**
+   * The key hash's seed, drawn at the first check rather than at construction: Cloudflare Workers
+   * refuse random numbers while a module loads, where a verifier (and its store) is often made.
+   */
+  #seed: Uint32Array | undefined;
   readonly #clock = new ExpiryClock();
   /** fixed key of (consumer, nonce, timestamp) -> its entry */
   readonly #entries = new Map<string, Entry>();
@@ -170,7 +174,8 @@ export class MemoryNonceStore implements NonceStore {
     const clock = this.#clock.read(reading);
     const second = Math.floor(clock);
     this.#sweep(second, SWEEP_PER_CHECK);
-    const key = fixedKey(this.#seed, [consumer, nonce, String(timestamp)]);
+    const seed = (this.#seed ??= randomSeed());
+    const key = fixedKey(seed, [consumer, nonce, String(timestamp)]);
     const found = this.#entries.get(key);
     if (found !== undefined) {
       if (found.expiry > second) return false;
@@ -187,7 +192,7 @@ export class MemoryNonceStore implements NonceStore {
         "memory nonce store: by the store's clock this timestamp has left the window (was the clock stepped back?); refused",
       );
     }
-    const id = fixedKey(this.#seed, [consumer]);
+    const id = fixedKey(seed, [consumer]);
     let owner = this.#consumers.get(id);
     if (owner !== undefined) {
       if (hasFloor(owner) && owner.floorExpiry > second && timestamp <= owner.floor) {
