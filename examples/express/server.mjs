@@ -8,7 +8,11 @@ import { credentials } from '../merchant.mjs';
 
 const app = express();
 // One verifier for the deployment: its settings are checked here, and it owns its nonce store.
-const verifier = createVerifier({ basePath: '/paynet', credentials, onRefused: (e) => console.warn('refused:', e.code) });
+const verifier = createVerifier({
+  basePath: '/paynet',
+  credentials,
+  onRefused: (e) => console.warn('refused:', e.code),
+});
 app.use(createMiddleware(verifier));
 // Express 5 names the wildcard; on Express 4 the route is '/paynet/api/*'.
 app.post('/paynet/api/*path', (req, res) => {

@@ -4,12 +4,17 @@
 import { createVerifier, withVerifiedRequest } from 'paysig';
 import { credentials } from '../merchant.mjs';
 
-// Made once per isolate: the nonce store it owns lives as long as the isolate (a fleet of
-// Workers shares replay memory only through a store you give it: see docs/verifying.md).
-const verifier = createVerifier({ basePath: '/paynet', credentials });
+// Made once per isolate, at the first request: a Worker may not draw random values in global
+// scope, and the memory nonce store the verifier makes for itself draws its hash seed when made.
+// That store lives as long as the isolate; a fleet of Workers shares replay memory only through
+// a store it is given (see docs/verifying.md).
+let handle;
 export default {
-  fetch: withVerifiedRequest(
-    verifier,
-    (verified) => Response.json({ operation: verified.operationId, scheme: verified.scheme }), // process it here
-  ),
+  fetch(request, env, ctx) {
+    handle ??= withVerifiedRequest(
+      createVerifier({ basePath: '/paynet', credentials }),
+      (verified) => Response.json({ operation: verified.operationId, scheme: verified.scheme }), // process it here
+    );
+    return handle(request, env, ctx);
+  },
 };
