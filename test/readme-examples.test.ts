@@ -361,7 +361,8 @@ describe('README: the verifier owns the rules', () => {
       authorization: captured.headers.get('authorization') ?? '',
     };
     const controlOnly = () => ({ controlKey: CONTROL_KEY }); // verifyOAuth reads controlKey too
-    await expect(verifyOAuth(parts, { credentials: controlOnly })).rejects.toMatchObject({ code: 'ERR_CONFIGURATION' });
+    const noStore = { credentials: controlOnly } as unknown as Parameters<typeof verifyOAuth>[1]; // the type requires nonceStore too
+    await expect(verifyOAuth(parts, noStore)).rejects.toMatchObject({ code: 'ERR_CONFIGURATION', field: 'nonceStore' });
     await expect(
       verifyOAuth(parts, { credentials: controlOnly, nonceStore: REPLAYS_NOT_CHECKED }),
     ).resolves.toMatchObject({ consumerKey: 'merchant', signatureMethod: 'HMAC-SHA1' });
