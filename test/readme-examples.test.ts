@@ -8,11 +8,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   control,
+  createVerifier,
   httpStatusOf,
+  ConfigurationError,
   MemoryNonceStore,
   oauthBodyParams,
   parseForm,
   percentEncode,
+  REPLAYS_NOT_CHECKED,
   signOAuth,
   signRequest,
   verifyOAuth,
@@ -40,15 +43,16 @@ const owners = new Map<string, string>([
 
 const sha1 = (s: string): string => createHash('sha1').update(s, 'utf8').digest('hex');
 
-/** The README's server snippet, wrapped in a handler. */
+/** The README's server snippet: one verifier, made once, and a handler around `verifier.verify`. */
+const verifier = createVerifier({
+  basePath: '/paynet',
+  // sale, preauth and account verification (C-B, C-C) carry no login: the path says who.
+  credentials: ({ login, consumerKey, endpointId, endpointGroupId }) =>
+    merchants.get(login ?? consumerKey ?? owners.get(endpointId ?? `group/${endpointGroupId}`) ?? ''),
+});
 async function handle(request: Request): Promise<Response> {
   try {
-    const { operation, params } = await verifyRequest(request, {
-      basePath: '/paynet',
-      // sale, preauth and account verification (C-B, C-C) carry no login: the path says who.
-      credentials: ({ login, consumerKey, endpointId, endpointGroupId }) =>
-        merchants.get(login ?? consumerKey ?? owners.get(endpointId ?? `group/${endpointGroupId}`) ?? ''),
-    });
+    const { operation, params } = await verifier.verify(request);
     return Response.json({ operation: operation.id, params });
   } catch (error) {
     return new Response(null, { status: httpStatusOf(error) });
@@ -261,28 +265,23 @@ describe('README: Verifying', () => {
     return signed.toRequest();
   }
 
-  it('verifyOAuth with a RedisNonceStore accepts once, then refuses the replay', async () => {
+  it('a verifier with a RedisNonceStore accepts once, then refuses the replay', async () => {
     const redisClient = fakeNodeRedis();
     const nonceStore = new RedisNonceStore(redisClient); // node-redis or ioredis; one memory for all servers
     await nonceStore.ready(); // at start-up: refuses an evicting Redis, writes the wipe marker
-    const check = async (request: Request) => {
-      const url = request.url;
-      const formPairs = parseForm(await request.text());
-      return verifyOAuth(
-        { method: 'POST', url, params: formPairs, authorization: request.headers.get('authorization') ?? '' },
-        {
-          credentials: (consumerKey) => merchants.get(consumerKey), // { consumerSecret?, publicKey? }
-          maxSkewSeconds: 300, // the default
-          nonceStore, // the default is an in-memory store
-        },
-      );
-    };
+    const verifier = createVerifier({
+      basePath: '/paynet',
+      credentials: ({ login, consumerKey }) => merchants.get(login ?? consumerKey ?? ''), // { controlKey?, publicKey?, consumerId? }
+      maxSkewSeconds: 300, // the default; at most the nonce store's window
+      nonceStore, // without it: a MemoryNonceStore of this verifier's own (one process)
+    });
+    const check = (request: Request) => verifier.verify(request);
     const request = await payoutRequest();
     const replay = request.clone();
     const replay2 = request.clone();
     const who = await check(request);
     expect(who.consumerKey).toBe('merchant');
-    expect(who.signatureMethod).toBe('HMAC-SHA1');
+    expect(who.scheme).toBe('HMAC-SHA1');
     expect(redisClient.keys.size).toBe(1);
     expect([...redisClient.keys.keys()][0]).toMatch(/^paysig:nonce:n:[0-9a-f]{32}$/);
     await expect(check(replay)).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
@@ -306,5 +305,78 @@ describe('README: Verifying', () => {
     } as never);
     const error = await verifyRequest(third, { ...opts, nonceStore: broken }).catch((e: unknown) => e);
     expect(httpStatusOf(error)).toBe(503);
+  });
+});
+
+describe('README: the verifier owns the rules', () => {
+  async function payout() {
+    const signed = await signRequest('payout', {
+      baseUrl,
+      endpointId: 1111,
+      params: { client_orderid: 'P-2', amount: '10.00', currency: 'EUR' },
+      credentials: { login: 'merchant', controlKey: CONTROL_KEY },
+    });
+    return signed.toRequest();
+  }
+  const credentials = () => merchants.get('merchant');
+
+  it('createVerifier refuses a bad setting with a ConfigurationError naming it', () => {
+    const error = (() => {
+      try {
+        createVerifier({ credentials, maxSkewSeconds: -1 });
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'maxSkewSeconds' });
+    expect(httpStatusOf(error)).toBe(500);
+  });
+
+  it('a verifier whose window exceeds its store window is refused at construction', () => {
+    expect(() =>
+      createVerifier({ credentials, maxSkewSeconds: 600, nonceStore: new MemoryNonceStore({ windowSeconds: 300 }) }),
+    ).toThrow(ConfigurationError);
+    expect(() =>
+      createVerifier({ credentials, maxSkewSeconds: 600, nonceStore: new MemoryNonceStore({ windowSeconds: 600 }) }),
+    ).not.toThrow();
+  });
+
+  it('verifyRequest and verifyOAuth need a nonce store for OAuth; REPLAYS_NOT_CHECKED opts out', async () => {
+    await expect(verifyRequest(await payout(), { basePath: '/paynet', credentials })).rejects.toMatchObject({
+      code: 'ERR_CONFIGURATION',
+      field: 'nonceStore',
+    });
+    const request = await payout();
+    const again = request.clone();
+    const opts = { basePath: '/paynet', credentials, nonceStore: REPLAYS_NOT_CHECKED };
+    await expect(verifyRequest(request, opts)).resolves.toMatchObject({ consumerKey: 'merchant' });
+    await expect(verifyRequest(again, opts)).resolves.toMatchObject({ consumerKey: 'merchant' }); // not checked
+    const captured = await payout();
+    const parts = {
+      method: 'POST',
+      url: captured.url,
+      params: parseForm(await captured.clone().text()),
+      authorization: captured.headers.get('authorization') ?? '',
+    };
+    const controlOnly = () => ({ controlKey: CONTROL_KEY }); // verifyOAuth reads controlKey too
+    const noStore = { credentials: controlOnly } as unknown as Parameters<typeof verifyOAuth>[1]; // the type requires nonceStore too
+    await expect(verifyOAuth(parts, noStore)).rejects.toMatchObject({ code: 'ERR_CONFIGURATION', field: 'nonceStore' });
+    await expect(
+      verifyOAuth(parts, { credentials: controlOnly, nonceStore: REPLAYS_NOT_CHECKED }),
+    ).resolves.toMatchObject({ consumerKey: 'merchant', signatureMethod: 'HMAC-SHA1' });
+  });
+
+  it('two verifiers share replay memory only through a store they are both given', async () => {
+    const request = await payout();
+    const [a, b, c] = [request.clone(), request.clone(), request.clone()];
+    const store = new MemoryNonceStore();
+    const first = createVerifier({ basePath: '/paynet', credentials, maxSkewSeconds: 10, nonceStore: store });
+    const second = createVerifier({ basePath: '/paynet', credentials, maxSkewSeconds: 60, nonceStore: store });
+    const alone = createVerifier({ basePath: '/paynet', credentials });
+    await expect(first.verify(a)).resolves.toMatchObject({ consumerKey: 'merchant' });
+    await expect(second.verify(b)).rejects.toMatchObject({ code: 'ERR_OAUTH_NONCE_REPLAYED' });
+    await expect(alone.verify(c)).resolves.toMatchObject({ consumerKey: 'merchant' });
   });
 });

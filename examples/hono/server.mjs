@@ -3,11 +3,12 @@
 //   PORT=8080 node examples/hono/server.mjs
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { withVerifiedRequest } from 'paysig';
+import { createVerifier, withVerifiedRequest } from 'paysig';
 import { credentials } from '../merchant.mjs';
 
+const verifier = createVerifier({ basePath: '/paynet', credentials }); // checked now; owns its nonce store
 const handle = withVerifiedRequest(
-  { basePath: '/paynet', credentials },
+  verifier,
   (verified) => Response.json({ operation: verified.operationId, scheme: verified.scheme }), // process it here
 );
 const app = new Hono();

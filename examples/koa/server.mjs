@@ -2,11 +2,13 @@
 // ctx.state.paysig (typed: verifiedOf(ctx)). No body parser in front of it.
 //   PORT=8080 node examples/koa/server.mjs
 import Koa from 'koa';
+import { createVerifier } from 'paysig';
 import { createKoaMiddleware, verifiedOf } from 'paysig/node';
 import { credentials } from '../merchant.mjs';
 
 const app = new Koa();
-app.use(createKoaMiddleware({ basePath: '/paynet', credentials }));
+const verifier = createVerifier({ basePath: '/paynet', credentials }); // checked now; owns its nonce store
+app.use(createKoaMiddleware(verifier));
 app.use((ctx) => {
   const { operationId, scheme } = verifiedOf(ctx);
   ctx.body = { operation: operationId, scheme }; // a real server processes the operation here

@@ -1,6 +1,6 @@
 /**
  * The API catalog: one declarative row per operation of the card-payment service (see
- * `row.ts` for what a row declares; the rows live in `rows-*.ts`, by version). Every list and
+ * `row.ts` for what a row declares; the rows live in `rows/*.ts`, by version). Every list and
  * per-operation type of the package (`OperationId`, `OperationParamsMap`, ...) is derived from
  * these rows. The prose about each operation is in `docs.ts`, outside the signing bundle.
  *

@@ -1,7 +1,7 @@
 // `npm run test:examples`: runs every example in examples/ as a user would (paysig imported by
 // package name, resolved by self-reference to dist/). Each receiving server starts on a free
 // loopback port and gets the requests of checks.mjs; each signer's printed request is checked
-// independently (node:crypto) and by verifyRequest; the callback receiver gets a valid and a
+// independently (node:crypto) and by a paysig verifier; the callback receiver gets a valid and a
 // tampered callback; the merchant's test suite runs against the test gateway. Time-bounded per example; every process is killed as a group at the end.
 // Prints one line per check and, last, `N passed, M failed`. `node test/examples/run.mjs bun deno`
 // runs some examples. Needs a built dist/ (`npm run build`).
@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { verifyRequest } from 'paysig';
+import { createVerifier } from 'paysig';
 import { credentials } from '../../examples/merchant.mjs';
 import { callbackCases, judge, serverCases, signers, toRequest } from './checks.mjs';
 import { freePort, runToEnd, start, waitForHttp } from './processes.mjs';
@@ -113,8 +113,9 @@ async function runSigner(s) {
   try {
     const { req, request } = toRequest(r.stdout);
     record(`signer ${s.name}: independent check`, s.check(req));
-    const verified = await verifyRequest(request, { basePath: '/paynet', credentials });
-    record(`signer ${s.name}: verifyRequest`, verified.operation === undefined ? 'no operation' : '');
+    // One verifier per signer: each has its own nonce store, as a server would.
+    const verified = await createVerifier({ basePath: '/paynet', credentials }).verify(request);
+    record(`signer ${s.name}: verifier.verify`, verified.operation === undefined ? 'no operation' : '');
   } catch (e) {
     record(`signer ${s.name}`, `${e.code ?? ''} ${e.message}`);
   }
