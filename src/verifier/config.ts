@@ -60,7 +60,7 @@ export interface VerifierConfig {
    */
   trustProxy?: boolean | number;
   /** `paysig/node`: the scheme clients use, when the server cannot tell (default: `https` on a TLS socket, else `http`). */
-  protocol?: 'http' | 'https';
+  protocol?: 'http' | 'https' | undefined;
   /** How `Accept` is read: `'negotiate'` (default, RFC 9110) or `'strict'` (only `application/vnd.pay+json`). */
   accept?: AcceptMode;
   /** Explicit schemes by operation id, for the operations whose scheme is unknown (or to override). */
