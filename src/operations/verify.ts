@@ -282,7 +282,7 @@ export async function verifyRequestParts(
       const id = c.consumerId !== undefined ? { consumerId: c.consumerId } : {};
       if (method === 'HMAC-SHA1') {
         const secret = controlKeyOf(c);
-        return secret !== undefined ? { consumerSecret: secret, ...id } : id;
+        return secret !== undefined ? { controlKey: secret, ...id } : id;
       }
       return c.publicKey !== undefined ? { publicKey: c.publicKey, ...id } : id;
     },
