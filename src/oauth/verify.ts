@@ -236,7 +236,7 @@ export async function verifyOAuthWith(
   const creds = await options.credentials(consumerKey);
   if (creds === undefined || creds === null) throw new UnknownConsumerError();
   const hmac = signatureMethod === 'HMAC-SHA1';
-  const listed = Array.isArray(hmac ? creds.consumerSecret : creds.publicKey);
+  const listed = Array.isArray(hmac ? (creds.consumerSecret ?? creds.controlKey) : creds.publicKey);
   // Every listed key is tried (constant time each), whichever matches.
   const [keys, matched] = hmac ? await hmacMatch(creds, baseString, received) : await rsa!(creds, baseString, received);
   if (matched < 0) {
