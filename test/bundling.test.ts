@@ -181,10 +181,18 @@ describe('one copy of each module, whichever entry loads it', () => {
   it('a request accepted through one entry is a replay through every other; classes are the same objects', () => {
     const app = consumer('entries');
     writeFileSync(join(app, 'entries.mjs'), ENTRIES_APP);
-    const out = execFileSync(process.execPath, [join(app, 'entries.mjs')], { cwd: app, encoding: 'utf8', timeout: 30_000 });
+    const out = execFileSync(process.execPath, [join(app, 'entries.mjs')], {
+      cwd: app,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     const result = JSON.parse(out.trim()) as Record<string, unknown>;
     expect(result['rootThenNode']).toEqual(['accepted', 'ERR_OAUTH_NONCE_REPLAYED']);
-    expect(result['nodeThenRootThenHmac']).toEqual(['accepted', 'ERR_OAUTH_NONCE_REPLAYED', 'ERR_OAUTH_NONCE_REPLAYED']);
+    expect(result['nodeThenRootThenHmac']).toEqual([
+      'accepted',
+      'ERR_OAUTH_NONCE_REPLAYED',
+      'ERR_OAUTH_NONCE_REPLAYED',
+    ]);
     expect(result['sameClasses']).toEqual([true, true, true, true]);
   });
 
@@ -215,10 +223,7 @@ describe('one copy of each module, whichever entry loads it', () => {
 
   it('an uncaught paysig error prints a short trace that names the source file', () => {
     const app = consumer('uncaught');
-    writeFileSync(
-      join(app, 'uncaught.mjs'),
-      "import { control } from 'paysig';\nawait control('C-Z', {}, 'key');\n",
-    );
+    writeFileSync(join(app, 'uncaught.mjs'), "import { control } from 'paysig';\nawait control('C-Z', {}, 'key');\n");
     let stderr = '';
     try {
       execFileSync(process.execPath, ['--enable-source-maps', join(app, 'uncaught.mjs')], {

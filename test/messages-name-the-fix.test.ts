@@ -122,7 +122,11 @@ describe('timestamp: Date.now() is milliseconds', () => {
   });
 
   it('the verifier says "milliseconds? send seconds", not NTP; diagnose too', async () => {
-    const options = { basePath: '/paynet', credentials: () => ({ controlKey: KEY }), nonceStore: new MemoryNonceStore() };
+    const options = {
+      basePath: '/paynet',
+      credentials: () => ({ controlKey: KEY }),
+      nonceStore: new MemoryNonceStore(),
+    };
     const e = await caught(() => verifyRequest(payout(Date.now()), options));
     expect(e.code).toBe('ERR_OAUTH_TIMESTAMP');
     expect(e.message).toContain('milliseconds? send seconds');
@@ -207,7 +211,11 @@ describe('keys in the wrong form', () => {
         expire_year: '2030',
       },
     });
-    const options = { basePath: '/paynet', credentials: () => ({ publicKey: ssh }), nonceStore: new MemoryNonceStore() };
+    const options = {
+      basePath: '/paynet',
+      credentials: () => ({ publicKey: ssh }),
+      nonceStore: new MemoryNonceStore(),
+    };
     const e = await caught(() => verifyRequest(v4.toRequest(), options));
     expect(e.code).toBe('ERR_KEY_INVALID');
     expect(e.message).toContain('ssh-keygen -e -m PKCS8');

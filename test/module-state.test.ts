@@ -42,9 +42,15 @@ function findings(): Finding[] {
     const text = readFileSync(path, 'utf8');
     for (const line of topLevelLines(text)) {
       if (/^(export\s+)?(let|var)\s/.test(line)) out.push({ file, line });
-      const typed = /^(export\s+)?const\s+(\w+)\s*(:[^=]+)?=\s*(\/\*\s*@__PURE__\s*\*\/\s*)?new\s+(Uint8|Uint16|Uint32|Int32|Float64)Array\((.*)\)/.exec(line);
+      const typed =
+        /^(export\s+)?const\s+(\w+)\s*(:[^=]+)?=\s*(\/\*\s*@__PURE__\s*\*\/\s*)?new\s+(Uint8|Uint16|Uint32|Int32|Float64)Array\((.*)\)/.exec(
+          line,
+        );
       if (typed && typed[6]!.trim() !== '0') out.push({ file, line });
-      const coll = /^(export\s+)?const\s+(\w+)\s*(:[^=]+)?=\s*(\/\*\s*@__PURE__\s*\*\/\s*)?new\s+(Map|Set|WeakMap|WeakSet)\b/.exec(line);
+      const coll =
+        /^(export\s+)?const\s+(\w+)\s*(:[^=]+)?=\s*(\/\*\s*@__PURE__\s*\*\/\s*)?new\s+(Map|Set|WeakMap|WeakSet)\b/.exec(
+          line,
+        );
       if (coll) {
         const name = coll[2]!;
         const written = new RegExp(`\\b${name}\\s*\\.\\s*(set|add|delete|clear)\\s*\\(`).test(text);
@@ -61,7 +67,11 @@ describe('no module-level mutable state in src/', () => {
   });
 
   it('the check sees what it forbids (a planted let, scratch buffer and written Map)', () => {
-    const planted = ['let last = 0;', 'const scratch = new Uint8Array(1024);', 'const seen = new Map<string, number>();'];
+    const planted = [
+      'let last = 0;',
+      'const scratch = new Uint8Array(1024);',
+      'const seen = new Map<string, number>();',
+    ];
     const text = `${planted.join('\n')}\nexport function f(k: string) { seen.set(k, 1); }\n`;
     const lines = topLevelLines(text);
     expect(lines.filter((l) => /^(let|var)\s/.test(l))).toHaveLength(1);

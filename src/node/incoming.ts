@@ -78,7 +78,6 @@ function forwarded(req: IncomingMessageLike, name: string, hops: number): string
   return v === '' ? undefined : v;
 }
 
-
 function isEncrypted(socket: unknown): boolean {
   return typeof socket === 'object' && socket !== null && (socket as { encrypted?: unknown }).encrypted === true;
 }

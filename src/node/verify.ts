@@ -88,9 +88,7 @@ export function verifyIncoming(
   } catch (e) {
     return Promise.reject(e);
   }
-  return incoming({ ...legacy, bodyTimeoutMs: timeout }, first, legacy, (reader) =>
-    verifyRequestParts(reader, legacy),
-  );
+  return incoming({ ...legacy, bodyTimeoutMs: timeout }, first, legacy, (reader) => verifyRequestParts(reader, legacy));
 }
 
 function incoming(

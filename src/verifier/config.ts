@@ -119,7 +119,8 @@ function secondsOf(value: unknown, field: string, fallback: number): number {
 
 function positiveInteger(value: unknown, field: string, fallback: number, unit: string): number {
   const v = value ?? fallback;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) refuse(field, `must be a positive whole number of ${unit}`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
+    refuse(field, `must be a positive whole number of ${unit}`);
   return v;
 }
 
@@ -181,7 +182,8 @@ export function settingsOf(config: VerifierConfig): VerifierSettings {
   if (config.protocol !== undefined && config.protocol !== 'http' && config.protocol !== 'https') {
     refuse('protocol', "must be 'http' or 'https'");
   }
-  if (config.onRefused !== undefined && typeof config.onRefused !== 'function') refuse('onRefused', 'must be a function');
+  if (config.onRefused !== undefined && typeof config.onRefused !== 'function')
+    refuse('onRefused', 'must be a function');
   trustedHops(config.trustProxy);
   return Object.freeze({
     credentials: config.credentials,

@@ -17,7 +17,12 @@ async function payout(timestamp: number): Promise<Request> {
   const signed = await signRequest('payout', {
     baseUrl: 'https://gate.example.com/paynet',
     endpointId: 1111,
-    params: { client_orderid: `P-${++serial}`, amount: '10.00', currency: 'EUR', destination_card_no: '4444555566661111' },
+    params: {
+      client_orderid: `P-${++serial}`,
+      amount: '10.00',
+      currency: 'EUR',
+      destination_card_no: '4444555566661111',
+    },
     credentials: { login: 'merchant', controlKey: KEY },
     timestamp,
   });
@@ -55,7 +60,12 @@ describe('createVerifier checks its configuration once', () => {
 
   it('fills in the defaults and owns a memory store fed by its clock', () => {
     const v = createVerifier({ credentials, now: NOW });
-    expect(v.settings).toMatchObject({ basePath: '', maxSkewSeconds: 300, maxFutureSkewSeconds: 30, maxBodyBytes: 65536 });
+    expect(v.settings).toMatchObject({
+      basePath: '',
+      maxSkewSeconds: 300,
+      maxFutureSkewSeconds: 30,
+      maxBodyBytes: 65536,
+    });
     expect(v.nonceStore).toBeInstanceOf(MemoryNonceStore);
     expect(v.now()).toBe(NOW);
     expect(Object.isFrozen(v.settings)).toBe(true);
@@ -130,13 +140,21 @@ describe("the server's mistakes are 500s", () => {
     const handle = withVerifiedRequest(verifier, () => new Response('handled'));
     const res = await handle(await payout(NOW));
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ type: 'error', 'error-message': 'internal error', 'error-code': 'ERR_INTERNAL' });
+    expect(await res.json()).toEqual({
+      type: 'error',
+      'error-message': 'internal error',
+      'error-code': 'ERR_INTERNAL',
+    });
     expect(logged).toEqual([expect.objectContaining({ code: 'ERR_CONFIGURATION', field: 'controlKey' })]);
     expect(logged[0]!.message).toMatch(/lists 5 keys/);
   });
 
   it('a consumerId that is not a string: 500, not the client 400', async () => {
-    const verifier = createVerifier({ basePath: '/paynet', credentials: () => ({ controlKey: KEY, consumerId: 7 as never }), now: NOW });
+    const verifier = createVerifier({
+      basePath: '/paynet',
+      credentials: () => ({ controlKey: KEY, consumerId: 7 as never }),
+      now: NOW,
+    });
     const res = await withVerifiedRequest(verifier, () => new Response('handled'))(await payout(NOW));
     expect(res.status).toBe(500);
   });

@@ -180,7 +180,12 @@ builtin('roundtrip/oauth-replay', async (lib) => {
     first = e;
   }
   if (!(first instanceof lib.PaysigError)) {
-    await rejects(lib, 'ERR_OAUTH_NONCE_REPLAYED', () => verify(r, { credentials, now: NOW }), 'replay, no store given');
+    await rejects(
+      lib,
+      'ERR_OAUTH_NONCE_REPLAYED',
+      () => verify(r, { credentials, now: NOW }),
+      'replay, no store given',
+    );
   }
   // Random nonces differ and are unreserved characters only.
   const a = await need(
