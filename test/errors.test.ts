@@ -66,6 +66,7 @@ function describeError(e: AnyPaysigError): string {
     case 'ERR_BODY_TIMEOUT':
     case 'ERR_NOT_ACCEPTABLE':
     case 'ERR_CONFIGURATION':
+    case 'ERR_STORE_CONTRACT':
       return e.code;
     default:
       return assertNever(e);

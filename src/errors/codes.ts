@@ -16,7 +16,7 @@ import { MissingFieldError, SignatureInvalidError, UnsupportedError } from './in
 import { KeyError, KeyExponentError, KeyTooLargeError, WeakKeyError } from './keys.js';
 import { NonceReplayedError, NonceStoreError, OAuthHeaderError, OAuthParameterError } from './oauth.js';
 import { SignatureMethodNotAllowedError, TimestampError, UnknownConsumerError } from './oauth.js';
-import { ConfigurationError } from './server.js';
+import { ConfigurationError, StoreContractError } from './server.js';
 
 /**
  * One row of {@link ERROR_CODES}: the class that carries a code, and its HTTP status.
@@ -101,6 +101,8 @@ export interface ErrorCodes {
   readonly ERR_BODY_CONSUMED: ErrorCodeRow<typeof BodyConsumedError, 500>;
   /** The server's configuration or one of its callbacks is wrong (the client sees a generic 500). */
   readonly ERR_CONFIGURATION: ErrorCodeRow<typeof ConfigurationError, 500>;
+  /** A nonce store broke the contract every store must keep (`assertNonceStore`). */
+  readonly ERR_STORE_CONTRACT: ErrorCodeRow<typeof StoreContractError, 500>;
 }
 
 /**
@@ -145,6 +147,7 @@ export const ERROR_CODES: ErrorCodes = {
   ERR_BODY_TIMEOUT: /* @__PURE__ */ row(BodyTimeoutError, 408),
   ERR_BODY_CONSUMED: /* @__PURE__ */ row(BodyConsumedError, 500),
   ERR_CONFIGURATION: /* @__PURE__ */ row(ConfigurationError, 500),
+  ERR_STORE_CONTRACT: /* @__PURE__ */ row(StoreContractError, 500),
 };
 
 /**

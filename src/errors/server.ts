@@ -29,3 +29,29 @@ export class ConfigurationError extends PaysigError {
     super('ERR_CONFIGURATION', message, options);
   }
 }
+
+/**
+ * A nonce store broke a rule of the contract every store must keep (`assertNonceStore` of
+ * `paysig/testing`): `failedRules` names each, and the message has one line per rule.
+ *
+ * @example
+ * ```ts
+ * await assertNonceStore(makeStore).catch((e) => {
+ *   if (e instanceof StoreContractError) console.error(e.failedRules);
+ *   throw e;
+ * });
+ * ```
+ */
+export class StoreContractError extends PaysigError {
+  /** The stable code of this class. */ declare readonly code: 'ERR_STORE_CONTRACT';
+  /** The names of the rules the store broke. */
+  readonly failedRules: readonly string[];
+  /**
+   * @param message one line per failed rule
+   * @param failedRules the names of the failed rules
+   */
+  constructor(message: string, failedRules: readonly string[] = [], options?: PaysigErrorOptions) {
+    super('ERR_STORE_CONTRACT', message, options);
+    this.failedRules = failedRules;
+  }
+}

@@ -2,6 +2,7 @@
  * The nonce-store contract against stores broken on purpose, one way each: every one must fail
  * the rule it breaks, by name, and pass the others; a sound store passes them all.
  */
+import { StoreContractError } from '../errors/index.js';
 import { describe, expect, it } from 'vitest';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import type { NonceCheckContext, NonceStore } from '../stores/types.js';
@@ -106,7 +107,7 @@ describe('the nonce-store contract', () => {
     );
   });
 
-  it('assertNonceStore throws a plain Error with one line per failed rule', async () => {
+  it('assertNonceStore throws a StoreContractError (a PaysigError) with one line per failed rule', async () => {
     const clock = manualClock();
     const broken = storeWith(
       clock,
@@ -115,8 +116,8 @@ describe('the nonce-store contract', () => {
           sound(...args).catch(swallow(false)),
     );
     const failure = await assertNonceStore(broken, { clock, ...OPTIONS }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(Error);
-    expect((failure as Error).constructor).toBe(Error);
+    expect(failure).toBeInstanceOf(StoreContractError);
+    expect(failure).toMatchObject({ code: 'ERR_STORE_CONTRACT', failedRules: ['fail-closed'] });
     expect((failure as Error).message).toBe(
       'nonce store contract: 1 of 7 rules failed\n- fail-closed: a failing backend makes every check reject (ERR_NONCE_STORE): a fresh triple with the backend broken: it answered false; a failing backend must make the check reject',
     );

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors/index.js';
+import { InvalidInputError, StoreContractError } from '../errors/index.js';
 import type { NonceStore } from '../stores/types.js';
 import { messageOf, RULES, type RuleContext, Violation } from './store-rules.js';
 
@@ -177,7 +177,7 @@ export async function checkNonceStore(
  * @param makeStore a new store for each rule, with the hook that breaks its backend
  * @param options clock, sizes and timeouts
  * @returns the report, every rule passed
- * @throws `Error` when a rule fails; {@link index!InvalidInputError} for an option out of range
+ * @throws {@link index!StoreContractError} (`ERR_STORE_CONTRACT`) when a rule fails; {@link index!InvalidInputError} for an option out of range
  *
  * @example
  * ```ts
@@ -206,8 +206,9 @@ export async function assertNonceStore(
   const failed = report.results.filter((r) => !r.passed);
   if (failed.length > 0) {
     const lines = failed.map((r) => `- ${r.rule}: ${r.message}`);
-    throw new Error(
+    throw new StoreContractError(
       `nonce store contract: ${failed.length} of ${report.results.length} rules failed\n${lines.join('\n')}`,
+      failed.map((r) => r.rule),
     );
   }
   return report;
