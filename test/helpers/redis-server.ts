@@ -141,13 +141,11 @@ export async function eventually<T>(attempt: () => Promise<T>, ms = 10_000): Pro
 
 /**
  * Writes a store's marker as if the store had been running on this server for an hour (the
- * fields the check script keeps: epoch, run_id, evicted_keys, future bound), so tests that are
- * not about a loss start from an established store instead of a new one (whose first check
- * refuses timestamps up to now + the future bound). `send` runs one command.
+ * fields the check script keeps: generation, counter, epoch, future and past bounds), so tests
+ * that are not about a loss start from an established store instead of a new one (whose first
+ * check refuses timestamps up to now + the future bound). `send` runs one command.
  */
 export async function establish(send: (args: string[]) => Promise<unknown>, prefix: string): Promise<void> {
-  const run = /run_id:(\w+)/.exec(String(await send(['INFO', 'server'])))?.[1];
-  const ev = /evicted_keys:(\d+)/.exec(String(await send(['INFO', 'stats'])))?.[1];
-  if (run === undefined || ev === undefined) throw new Error('INFO gave no run_id or evicted_keys');
-  await send(['HSET', prefix + 'marker', 'epoch', String(Date.now() - 3_600_000), 'run', run, 'ev', ev, 'f', '0']);
+  const epoch = String(Date.now() - 3_600_000);
+  await send(['HSET', prefix + 'marker', 'g', '1.1', 'c', '0', 'epoch', epoch, 'f', '0', 'p', '0', 'po', '0', 'pt', '0']);
 }
