@@ -14,8 +14,9 @@ export interface FakeMarker {
   c: number;
   epoch: number;
   f: number;
-  p: number;
-  po: number;
+  /** The past bounds; absent until the first check records one. */
+  p?: number;
+  po?: number;
   pt: number;
 }
 
@@ -35,7 +36,7 @@ export interface FakeRedisState {
 }
 
 function runHealth(state: FakeRedisState): unknown {
-  return [state.role, state.evicted, state.now()];
+  return [state.role, state.evicted, state.now(), 0];
 }
 
 function runScript(state: FakeRedisState, keys: string[], args: string[]): unknown {
@@ -54,14 +55,18 @@ function runScript(state: FakeRedisState, keys: string[], args: string[]): unkno
   }
   let m: FakeMarker;
   if (lost) {
-    const p = Math.max(old?.p ?? pv, pv);
+    const p = old?.p === undefined ? (pv >= 0 ? pv : undefined) : Math.max(old.p, pv);
     const epoch = old === undefined && mode === 'first' ? 0 : now;
     m = { g: `${Math.floor(now / 1000)}.${(now % 1000) * 1000 + (state.calls.length % 1000)}`, c: 0, epoch, f: Math.max(old?.f ?? 0, fv), p, po: p, pt: 0 };
     state.marker = m;
   } else {
     m = old!;
     m.f = Math.max(m.f, fv);
-    if (pv > m.p) {
+    if (pv >= 0 && m.p === undefined) {
+      m.p = pv;
+      m.po = pv;
+    }
+    if (pv >= 0 && pv > m.p!) {
       if (m.pt === 0 || now > m.pt + m.f + m.p + 1000) m.po = m.p;
       m.pt = now;
       m.p = pv;
@@ -73,9 +78,12 @@ function runScript(state: FakeRedisState, keys: string[], args: string[]): unkno
   const ts = Number(args[0]) * 1000;
   if (ts <= fence) return reply(2);
   if (ts > now + fv) return reply(5);
-  const pe = ts <= m.pt + m.f ? m.po : m.p;
-  if (ts + pe + 1000 <= now) return reply(3);
-  const at = Math.max(ts + m.p + 1000, now + Number(args[3]));
+  let at = now + Number(args[3]);
+  if (m.p !== undefined) {
+    const pe = ts <= m.pt + m.f ? m.po! : m.p;
+    if (pv >= 0 && ts + pe + 1000 <= now) return reply(3);
+    at = Math.max(at, ts + m.p + 1000);
+  }
   const key = keys[1]!;
   const until = state.keys.get(key);
   if (until !== undefined && until > now) return reply(0);
@@ -86,11 +94,11 @@ function runScript(state: FakeRedisState, keys: string[], args: string[]): unkno
 
 /** The fake's answer to the store's scripts: the health probe is the one that reads INFO. */
 function run(state: FakeRedisState, script: string, keys: string[], args: string[]): unknown {
-  return script.includes("'INFO'") ? runHealth(state) : runScript(state, keys, args);
+  return script.includes("'INFO', 'replication'") ? runHealth(state) : runScript(state, keys, args);
 }
 
 function state(now: () => number): FakeRedisState {
-  const marker = { g: '1.1', c: 0, epoch: now() - 3_600_000, f: 0, p: 0, po: 0, pt: 0 };
+  const marker = { g: '1.1', c: 0, epoch: now() - 3_600_000, f: 0, pt: 0 };
   return { keys: new Map(), marker, role: 'master', evicted: 0, policy: 'noeviction', deadlines: true, now, calls: [] };
 }
 
@@ -133,7 +141,7 @@ export function scripted(...replies: unknown[]) {
   const client = {
     isOpen: true,
     eval(_script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown> {
-      if (_script.includes("'INFO'")) return Promise.resolve(['master', 0, Date.now()]);
+      if (_script.includes("'INFO', 'replication'")) return Promise.resolve(['master', 0, Date.now(), 0]);
       sent.push(options.arguments);
       return Promise.resolve(replies.length > 1 ? replies.shift() : replies[0]);
     },

@@ -86,6 +86,9 @@ export interface RedisNonceStoreOptions {
 /** How often (ms) a process reads `maxmemory-policy`, the role and `evicted_keys` again (never per check). */
 const HEALTH_MS = 1_000;
 
+/** At most this many checks wait for a client that has never been connected (the rest are refused at once). */
+const OFFLINE_WAITERS = 1024;
+
 /** What this process last saw of a marker: its generation, counter, and Redis's clock then. */
 interface Sighting {
   g: string;
@@ -145,6 +148,9 @@ export class RedisNonceStore implements NonceStore {
   #offset: number | undefined;
   #offsetError = 0;
   #evicted: number | undefined;
+  /** Whether the client has been seen connected, and how many calls wait for it to connect. */
+  #wasConnected = false;
+  #offlineWaiters = 0;
 
   /**
    * @param client a node-redis or ioredis client (connected, or connecting), single node or cluster
@@ -225,7 +231,7 @@ export class RedisNonceStore implements NonceStore {
 
   #probeArgs(marker: string, mode: string): string[] {
     const s = this.#seen.get(marker);
-    return ['0', '0', '0', '0', s?.g ?? '', String(s?.c ?? 0), '0', mode, String(s?.seen ?? 0)];
+    return ['0', '0', '0', '0', s?.g ?? '', String(s?.c ?? 0), '0', mode, String(s?.seen ?? 0), ''];
   }
 
   /** {@inheritDoc NonceStore.check} */
@@ -240,14 +246,15 @@ export class RedisNonceStore implements NonceStore {
       throw new NonceStoreError('nonce check needs an integer timestamp and a finite TTL');
     }
     const window = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : undefined);
+    // Capped at 2^51 ms (71,000 years) so the script's arithmetic and its reply stay exact integers.
+    const ms = (s: number) => String(Math.min(Math.ceil(s * 1000), 2 ** 51));
     const skew = window(context?.maxSkewSeconds);
     // The future bound: the verifier's, else its symmetric window, else the TTL (an upper bound).
     const future = window(context?.maxFutureSkewSeconds) ?? skew ?? Math.max(0, ttlSeconds);
-    // The past bound: the verifier's window; without one, the TTL, and then at least the TTL from now.
-    const past = skew ?? Math.max(0, ttlSeconds);
+    // The past bound: the verifier's window; without one, unknown (-1): kept for the TTL from now,
+    // or the largest window recorded, whichever is later.
+    const past = skew === undefined ? '-1' : ms(skew);
     const keep = skew === undefined ? Math.max(1, Math.ceil(ttlSeconds)) * 1000 : 0;
-    // Capped at 2^51 ms (71,000 years) so the script's arithmetic and its reply stay exact integers.
-    const ms = (s: number) => String(Math.min(Math.ceil(s * 1000), 2 ** 51));
     const bucket = this.#bucketPrefix(await bucketOf(consumerKey, this.#buckets));
     const key = await nonceKey(bucket, consumerKey, nonce, timestamp);
     const marker = bucket + 'marker';
@@ -256,7 +263,7 @@ export class RedisNonceStore implements NonceStore {
       const s = this.#seen.get(marker);
       const args = [
         String(timestamp),
-        ms(past),
+        past,
         ms(future),
         String(keep),
         s?.g ?? '',
@@ -264,6 +271,7 @@ export class RedisNonceStore implements NonceStore {
         String(this.#deadline(started)),
         '',
         String(s?.seen ?? 0),
+        this.#assumeNoEviction ? '1' : '',
       ];
       return readReply(await this.#calls.evalScript(CHECK_SCRIPT, await this.#sha, [marker, key], args));
     });
@@ -308,8 +316,12 @@ export class RedisNonceStore implements NonceStore {
     this.#health ??= (async () => {
       if (!this.#assumeNoEviction) await this.#policy();
       const marker = this.#bucketPrefix(0) + 'marker';
+      const s = this.#seen.get(marker);
+      // Whether the server persists every write: then a process started after a restart may trust the marker.
+      const fsync = await this.#calls.configGet('appendfsync').catch(() => undefined);
+      const args = [s?.g ?? '', String(s?.c ?? 0), fsync === 'always' ? 'always' : ''];
       const sent = performance.now();
-      const h = readHealth(await this.#calls.evalScript(HEALTH_SCRIPT, await this.#healthSha, [marker], []));
+      const h = readHealth(await this.#calls.evalScript(HEALTH_SCRIPT, await this.#healthSha, [marker], args));
       const back = performance.now();
       if (h.role !== 'master') throw new NonceStoreError(replicaMessage(h.role === 'slave' ? 'replica' : h.role));
       this.#offset = h.now - (Date.now() - (back - sent) / 2);
@@ -364,14 +376,23 @@ export class RedisNonceStore implements NonceStore {
   }
 
   /**
-   * Runs `work` within the timeout. A check (not `ready()`) on a client that is reconnecting is
-   * refused at once instead of waiting in the client's offline queue, so an unreachable Redis
-   * cannot make commands pile up in memory.
+   * Runs `work` within the timeout. A check (not `ready()`) on a client that is not connected is
+   * refused at once instead of waiting in the client's offline queue once the client has been
+   * connected before (it is reconnecting: Redis went away), and before that as soon as
+   * {@link OFFLINE_WAITERS} checks already wait: an unreachable Redis cannot make commands pile up.
    */
   async #withTimeout<T>(work: (started: number) => Promise<T>, waitForConnection = false): Promise<T> {
-    if (!waitForConnection && this.#calls.connected() === false && !this.#calls.closed()) {
-      throw new NonceStoreError('Redis is not connected (the client is reconnecting): request refused at once, nothing queued');
+    const connected = this.#calls.connected();
+    if (connected === true) this.#wasConnected = true;
+    const offline = connected === false && !this.#calls.closed();
+    if (offline && !waitForConnection && (this.#wasConnected || this.#offlineWaiters >= OFFLINE_WAITERS)) {
+      throw new NonceStoreError(
+        this.#wasConnected
+          ? 'Redis is not connected (the client is reconnecting): request refused at once, nothing queued'
+          : `Redis is not connected yet and ${OFFLINE_WAITERS} checks already wait for it: request refused at once`,
+      );
     }
+    if (offline) this.#offlineWaiters += 1;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
     const timeout = new Promise<never>((_, reject) => {
@@ -387,6 +408,7 @@ export class RedisNonceStore implements NonceStore {
       throw this.#closed(e) ?? new NonceStoreError(scriptFailure(e), { cause: e });
     } finally {
       clearTimeout(timer);
+      if (offline) this.#offlineWaiters -= 1;
     }
   }
 }

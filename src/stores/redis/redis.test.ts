@@ -200,9 +200,9 @@ describe('RedisNonceStore with fake clients', () => {
     expect((nrCheck[1] as { arguments: string[] }).arguments.slice(0, 4)).toEqual([String(ts), '5000', '5000', '0']);
     const ioCheck = io.calls.find((call) => call[1] === 2)!;
     expect(ioCheck.slice(0, 8)).toEqual(['eval', 2, 'paysig:nonce:marker', key, String(ts), '5000', '5000', '0']);
-    // Without the window (a caller other than verifyOAuth): the TTL as past bound, and kept that long from now.
+    // Without the window (a caller other than verifyOAuth): no past bound (-1), kept for the TTL from now.
     expect(await a.check('c', 'm', ts, 7)).toBe(true);
-    expect((nr.calls.at(-1)![1] as { arguments: string[] }).arguments.slice(1, 4)).toEqual(['7000', '7000', '7000']);
+    expect((nr.calls.at(-1)![1] as { arguments: string[] }).arguments.slice(1, 4)).toEqual(['-1', '7000', '7000']);
   });
 
   it('a flavor is used only for a client that cannot be detected, and must be valid', async () => {

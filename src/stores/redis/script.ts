@@ -8,7 +8,10 @@
  * The marker holds a generation `g` (an id chosen when the marker is created), a counter `c`
  * (bumped with every nonce recorded, in the same atomic step), `epoch` (Redis ms since which the
  * memory is whole), the largest future bound `f` and past bound `p` any verifier has used (ms),
- * and `po`/`pt`: the past bound before the last raise and when it was raised.
+ * `po`/`pt`: the past bound before the last raise and when it was raised, and `run`: the `run_id`
+ * of the server that last probed it (written with a new marker, and by the out-of-band probe:
+ * see {@link HEALTH_SCRIPT}; the only `INFO` a check may call is on the rare path that creates a
+ * marker).
  *
  * The memory is lost, and the epoch moves to now with a new generation, when:
  *
@@ -38,13 +41,16 @@ import { NonceStoreError } from '../../errors/index.js';
 
 /**
  * KEYS[1] marker, KEYS[2] nonce key (absent: just probe the marker).
- * ARGV[1] the request's timestamp (s), ARGV[2] the verifier's past bound (ms), ARGV[3] its future
+ * ARGV[1] the request's timestamp (s), ARGV[2] the verifier's past bound (ms; -1 unknown: a
+ * caller without a window, which neither raises nor is judged by the recorded bound, and keeps the
+ * nonce for ARGV[4] from now or the recorded bound, whichever is later), ARGV[3] its future
  * bound (ms), ARGV[4] a minimum time to keep the nonce from now (ms; 0 when the window is known),
  * ARGV[5] the generation the caller last saw ('' none), ARGV[6] its counter then, ARGV[7] the
  * deadline (Redis ms, 0 none): past it the check is refused and records nothing, ARGV[8] mode
  * ('' check or probe, 'first' may create a missing marker as a first run, 'loss' declare a loss,
  * 'peek' only report whether the marker exists and the database size), ARGV[9] the Redis time
- * (ms) at which the caller last saw its generation.
+ * (ms) at which the caller last saw its generation, ARGV[10] '1' to compare Redis's `evicted_keys`
+ * with the marker's on this check (only for `assumeNoEviction`, whose policy is not read).
  *
  * Reply {status, epoch, fence, generation, counter, now}: 1 recorded, 0 seen before, 2 timestamp
  * at or before the fence (could have been accepted before a loss), 3 left the window (could have
@@ -58,7 +64,7 @@ local mode = ARGV[8]
 if mode == 'peek' then return {8, redis.call('EXISTS', KEYS[1]), redis.call('DBSIZE')} end
 local dl = tonumber(ARGV[7])
 if dl > 0 and now > dl then return {6, 0, 0, '', 0, now} end
-local m = redis.call('HMGET', KEYS[1], 'g', 'c', 'epoch', 'f', 'p', 'po', 'pt')
+local m = redis.call('HMGET', KEYS[1], 'g', 'c', 'epoch', 'f', 'p', 'po', 'pt', 'ev')
 local pv = tonumber(ARGV[2])
 local fv = tonumber(ARGV[3])
 local kg = ARGV[5]
@@ -71,8 +77,15 @@ if fv > f then f = fv end
 local p = tonumber(m[5])
 local po = tonumber(m[6])
 local pt = tonumber(m[7]) or 0
+local ev = m[8]
 local fmt = function(x) return string.format('%d', x) end
 local new = false
+if ARGV[10] == '1' then
+  ev = string.match(redis.call('INFO', 'stats'), 'evicted_keys:(%d+)')
+  if ev == nil then return redis.error_reply('paysig: INFO gives no role or evicted_keys') end
+  if m[8] ~= false and m[8] ~= ev then mode = 'loss' end
+  if m[8] ~= ev then redis.call('HSET', KEYS[1], 'ev', ev) end
+end
 if epoch == nil then
   new = true
   if mode == 'first' then epoch = 0 else epoch = now end
@@ -82,34 +95,38 @@ elseif mode == 'loss' or (kg ~= '' and ((kg == g and c < tonumber(ARGV[6])) or (
   new = true
   epoch = now
 end
-if p == nil then p = pv end
-if po == nil then po = p end
 if new then
   g = t[1] .. '.' .. t[2]
   c = 0
-  if pv > p then p = pv end
-  redis.call('HSET', KEYS[1], 'g', g, 'c', '0', 'epoch', fmt(epoch), 'f', fmt(f), 'p', fmt(p), 'po', fmt(p), 'pt', '0')
-  po = p
-  pt = 0
-elseif pv > p then
-  if pt == 0 or now > pt + f + p + 1000 then po = p end
-  pt = now
-  p = pv
-  redis.call('HSET', KEYS[1], 'f', fmt(f), 'p', fmt(p), 'po', fmt(po), 'pt', fmt(pt))
-elseif f > f0 or m[5] == false then
-  redis.call('HSET', KEYS[1], 'f', fmt(f), 'p', fmt(p), 'po', fmt(po))
+  local run = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)') or ''
+  redis.call('HSET', KEYS[1], 'g', g, 'c', '0', 'epoch', fmt(epoch), 'f', fmt(f), 'run', run)
+elseif f > f0 then
+  redis.call('HSET', KEYS[1], 'f', fmt(f))
 end
 local fence = epoch + f
-if mode ~= '' or #KEYS < 2 then return {4, epoch, fence, g, c, now} end
+if mode ~= '' and mode ~= 'loss' or #KEYS < 2 then return {4, epoch, fence, g, c, now} end
+if pv >= 0 and (p == nil or new and m[3] == false) then
+  p = pv
+  po = pv
+  pt = 0
+  redis.call('HSET', KEYS[1], 'p', fmt(p), 'po', fmt(po), 'pt', '0')
+elseif pv >= 0 and pv > p then
+  if po == nil or pt == 0 or now > pt + f + p + 1000 then po = p end
+  pt = now
+  p = pv
+  redis.call('HSET', KEYS[1], 'p', fmt(p), 'po', fmt(po), 'pt', fmt(pt))
+end
+if po == nil then po = p end
 local ts = tonumber(ARGV[1]) * 1000
 if ts <= fence then return {2, epoch, fence, g, c, now} end
 if ts > now + fv then return {5, epoch, fence, g, c, now} end
-local pe = p
-if ts <= pt + f then pe = po end
-if ts + pe + 1000 <= now then return {3, epoch, fence, g, c, now} end
-local at = ts + p + 1000
-local keep = now + tonumber(ARGV[4])
-if keep > at then at = keep end
+local at = now + tonumber(ARGV[4])
+if p ~= nil then
+  local pe = p
+  if ts <= pt + f then pe = po end
+  if pv >= 0 and ts + pe + 1000 <= now then return {3, epoch, fence, g, c, now} end
+  if ts + p + 1000 > at then at = ts + p + 1000 end
+end
 if redis.call('SET', KEYS[2], '1', 'PXAT', fmt(at), 'NX') == false then return {0, epoch, fence, g, c, now} end
 c = redis.call('HINCRBY', KEYS[1], 'c', 1)
 return {1, epoch, fence, g, c, now}
@@ -164,23 +181,49 @@ export function readPeek(reply: unknown): { exists: boolean; dbsize: number } {
 
 /**
  * The out-of-band health probe, run at `ready()` and then about once a second by each process
- * (never per check): the server's replication role, its `evicted_keys` count and its clock.
- * KEYS[1] a marker (only to route the call to the right node in a cluster).
- * Reply {role, evicted_keys, now (ms)}.
+ * (never per check): the server's replication role, its `evicted_keys` count and its clock, and
+ * whether the server restarted since a process last probed (the marker's `run` is another
+ * `run_id`). After a restart the marker is judged by the caller's sighting when it has one
+ * (ARGV[1] generation, ARGV[2] counter: a lower counter is a loss, the same or higher is not);
+ * a caller without one (a process started after the restart) cannot tell an older snapshot from
+ * the last state, and counts it a loss unless the server persists every write (AOF with
+ * `appendfsync always`, ARGV[3]). KEYS[1] the marker. Reply {role, evicted_keys, now (ms), lost}.
  */
 export const HEALTH_SCRIPT = `
 local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local role = string.match(redis.call('INFO', 'replication'), 'role:(%a+)')
 local ev = string.match(redis.call('INFO', 'stats'), 'evicted_keys:(%d+)')
-if role == nil or ev == nil then return redis.error_reply('paysig: INFO gives no role or evicted_keys') end
-return {role, tonumber(ev), tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)}
+local run = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)')
+local aof = string.match(redis.call('INFO', 'persistence'), 'aof_enabled:(%d)')
+if role == nil or ev == nil or run == nil then return redis.error_reply('paysig: INFO gives no role or evicted_keys') end
+local lost = 0
+if role == 'master' then
+  local m = redis.call('HMGET', KEYS[1], 'g', 'c', 'epoch', 'run')
+  if m[3] ~= false and m[4] ~= run then
+    if m[4] ~= false and m[4] ~= '' then
+      if ARGV[1] ~= '' then
+        if ARGV[1] == m[1] and tonumber(m[2]) < tonumber(ARGV[2]) then lost = 1 end
+      elseif not (aof == '1' and ARGV[3] == 'always') then
+        lost = 1
+      end
+    end
+    if lost == 1 then
+      redis.call('HSET', KEYS[1], 'g', t[1] .. '.' .. t[2], 'c', '0', 'epoch', string.format('%d', now))
+    end
+    redis.call('HSET', KEYS[1], 'run', run)
+  end
+end
+return {role, tonumber(ev), now, lost}
 `;
 
 /** Reads a reply of {@link HEALTH_SCRIPT}. @internal */
 export function readHealth(reply: unknown): { role: string; evicted: number; now: number } {
-  if (Array.isArray(reply) && reply.length === 3) {
-    const [role, evicted, now] = [reply[0], int(reply[1]), int(reply[2])];
-    if (typeof role === 'string' && isInt(evicted) && isInt(now) && now > 0) return { role, evicted, now };
+  if (Array.isArray(reply) && reply.length === 4) {
+    const [role, evicted, now, lost] = [reply[0], int(reply[1]), int(reply[2]), int(reply[3])];
+    if (typeof role === 'string' && isInt(evicted) && isInt(now) && now > 0 && (lost === 0 || lost === 1)) {
+      return { role, evicted, now };
+    }
   }
   throw new NonceStoreError('Redis gave an unexpected reply to the health probe; request refused');
 }

@@ -35,7 +35,7 @@ describe('RedisNonceStore.check', () => {
     // ts, past and future bound, keep from now (the TTL: no window), no generation seen yet, a
     // deadline (Redis ms) within the timeout, a check (not a probe), no sighting.
     const [args] = sent;
-    expect([...args!.slice(0, 6), ...args!.slice(7)]).toEqual(['0', '10000', '10000', '10000', '', '0', '', '0']);
+    expect([...args!.slice(0, 6), ...args!.slice(7)]).toEqual(['0', '-1', '10000', '10000', '', '0', '', '0', '']);
     expect(Number(args![6])).toBeGreaterThan(Date.now() + 1000);
     expect(Number(args![6])).toBeLessThanOrEqual(Date.now() + 2000);
     // The next check passes the generation and counter of the last reply, and when it saw them.
@@ -43,7 +43,7 @@ describe('RedisNonceStore.check', () => {
     expect([sent[1]![4], sent[1]![5], sent[1]![8]]).toEqual(['1.1', '1', String(T * 1000)]);
   });
 
-  it('sends the past bound (the window; without a usable one, the TTL, and then the TTL from now as a floor)', async () => {
+  it('sends the past bound (the window; without a usable one -1, unknown, and the TTL from now as a floor)', async () => {
     const { client, sent } = scripted(reply(1));
     const s = new RedisNonceStore(client);
     const bounds = async (maxSkewSeconds?: unknown) => {
@@ -61,7 +61,7 @@ describe('RedisNonceStore.check', () => {
     expect(await bounds(0.0005)).toEqual(['1', '1', '0']);
     // The TTL, rounded up to whole seconds: a negative, infinite or non-numeric window is no window.
     for (const skew of [undefined, -1, Number.POSITIVE_INFINITY, Number.NaN, '5', null]) {
-      expect(await bounds(skew)).toEqual(['7200', '7200', '8000']);
+      expect(await bounds(skew)).toEqual(['-1', '7200', '8000']);
     }
   });
 
@@ -77,8 +77,11 @@ describe('RedisNonceStore.check', () => {
     expect([...c.keys.values()]).toEqual([T * 1000 + 301_000]);
     c.keys.clear();
     now += 400_000;
-    expect(await s.check('c', 'c', T + 400, 900)).toBe(true); // no window: the TTL as past bound, and from now
-    expect([...c.keys.values()]).toEqual([(T + 400) * 1000 + 901_000]);
+    expect(await s.check('c', 'c', T + 400, 900)).toBe(true); // no window: the TTL from now (above the recorded bound)
+    expect([...c.keys.values()]).toEqual([(T + 400) * 1000 + 900_000]);
+    c.keys.clear();
+    expect(await s.check('c', 'd', T + 400, 2)).toBe(true); // no window: the recorded bound (above the TTL)
+    expect([...c.keys.values()]).toEqual([(T + 400) * 1000 + 301_000]);
   });
 
   it("tells a timestamp before lost nonces from a clock ahead of Redis's, and refuses a status a check never gets", async () => {
