@@ -15,8 +15,8 @@ export interface FakeMarker {
   epoch: number;
   f: number;
   /** The past bounds; absent until the first check records one. */
-  p?: number;
-  po?: number;
+  p?: number | undefined;
+  po?: number | undefined;
   pt: number;
 }
 
@@ -67,7 +67,7 @@ function runScript(state: FakeRedisState, keys: string[], args: string[]): unkno
       m.po = pv;
     }
     if (pv >= 0 && pv > m.p!) {
-      if (m.pt === 0 || now > m.pt + m.f + m.p + 1000) m.po = m.p;
+      if (m.pt === 0 || now > m.pt + m.f + m.p! + 1000) m.po = m.p;
       m.pt = now;
       m.p = pv;
     }

@@ -86,6 +86,9 @@ export interface RedisNonceStoreOptions {
 /** How often (ms) a process reads `maxmemory-policy`, the role and `evicted_keys` again (never per check). */
 const HEALTH_MS = 1_000;
 
+/** How long (ms) a cluster store keeps a good `maxmemory-policy` reading when a read fails (a node is down). */
+const POLICY_GRACE_MS = 30_000;
+
 /** At most this many checks wait for a client that has never been connected (the rest are refused at once). */
 const OFFLINE_WAITERS = 1024;
 
@@ -147,6 +150,9 @@ export class RedisNonceStore implements NonceStore {
   /** Redis's clock minus this process's (ms), and the uncertainty of that figure (half a round trip). */
   #offset: number | undefined;
   #offsetError = 0;
+  #offsetAt = 0;
+  /** When `maxmemory-policy` was last read as noeviction (a cluster tolerates a failed read for a while). */
+  #policyOkAt = -Infinity;
   #evicted: number | undefined;
   /** Whether the client has been seen connected, and how many calls wait for it to connect. */
   #wasConnected = false;
@@ -219,10 +225,13 @@ export class RedisNonceStore implements NonceStore {
       const peeks = await Promise.all(
         markers.map(async (m) => readPeek(await this.#calls.evalScript(CHECK_SCRIPT, sha, [m], this.#probeArgs(m, 'peek')))),
       );
+      // A first run only when every shard's database is empty and no marker exists.
       const first = peeks.every((x) => !x.exists && x.dbsize === 0);
       await Promise.all(
         markers.map(async (m) => {
+          const sent = performance.now();
           const r = readReply(await this.#calls.evalScript(CHECK_SCRIPT, sha, [m], this.#probeArgs(m, first ? 'first' : '')));
+          this.#clock(r.now, sent, performance.now());
           this.#learn(m, r);
         }),
       );
@@ -273,7 +282,11 @@ export class RedisNonceStore implements NonceStore {
         String(s?.seen ?? 0),
         this.#assumeNoEviction ? '1' : '',
       ];
-      return readReply(await this.#calls.evalScript(CHECK_SCRIPT, await this.#sha, [marker, key], args));
+      const sha = await this.#sha;
+      const sent = performance.now();
+      const r = readReply(await this.#calls.evalScript(CHECK_SCRIPT, sha, [marker, key], args));
+      this.#clock(r.now, sent, performance.now());
+      return r;
     });
     this.#learn(marker, reply);
     if (reply.status === 1) return true;
@@ -315,6 +328,13 @@ export class RedisNonceStore implements NonceStore {
     if (!force && Date.now() - this.#healthAt < HEALTH_MS) return Promise.resolve();
     this.#health ??= (async () => {
       if (!this.#assumeNoEviction) await this.#policy();
+      // In a cluster, the client routes every key to its shard's primary, and a probe would reach
+      // one shard only (and fail every check while that shard is down): the role and restart checks
+      // are left to the routing and to each marker's counter; the clock comes from the replies.
+      if (this.#calls.cluster) {
+        this.#healthAt = Date.now();
+        return;
+      }
       const marker = this.#bucketPrefix(0) + 'marker';
       const s = this.#seen.get(marker);
       // Whether the server persists every write: then a process started after a restart may trust the marker.
@@ -322,20 +342,24 @@ export class RedisNonceStore implements NonceStore {
       const args = [s?.g ?? '', String(s?.c ?? 0), fsync === 'always' ? 'always' : ''];
       const sent = performance.now();
       const h = readHealth(await this.#calls.evalScript(HEALTH_SCRIPT, await this.#healthSha, [marker], args));
-      const back = performance.now();
+      this.#clock(h.now, sent, performance.now());
       if (h.role !== 'master') throw new NonceStoreError(replicaMessage(h.role === 'slave' ? 'replica' : h.role));
-      this.#offset = h.now - (Date.now() - (back - sent) / 2);
-      this.#offsetError = Math.ceil((back - sent) / 2);
-      // In a cluster the probe reaches one shard only; evictions are kept out there by the policy check.
-      if (!this.#calls.cluster) {
-        if (this.#evicted !== undefined && h.evicted !== this.#evicted) await this.#declareLoss();
-        this.#evicted = h.evicted;
-      }
+      if (this.#evicted !== undefined && h.evicted !== this.#evicted) await this.#declareLoss();
+      this.#evicted = h.evicted;
       this.#healthAt = Date.now();
     })().finally(() => {
       this.#health = undefined;
     });
     return this.#health;
+  }
+
+  /** Learns Redis's clock offset from a reply's time and the local times around the call. */
+  #clock(redisNow: number, sent: number, back: number): void {
+    const error = Math.ceil((back - sent) / 2);
+    if (this.#offset !== undefined && error > this.#offsetError && Date.now() - this.#offsetAt < 10_000) return;
+    this.#offset = redisNow - (Date.now() - (back - sent) / 2);
+    this.#offsetError = error;
+    this.#offsetAt = Date.now();
   }
 
   /** Records a loss (new generation, epoch now) on every marker this process has seen. */
@@ -349,12 +373,17 @@ export class RedisNonceStore implements NonceStore {
     );
   }
 
-  /** Reads `maxmemory-policy`; refuses anything but `noeviction`. */
+  /**
+   * Reads `maxmemory-policy`; refuses anything but `noeviction`. With a cluster client the read
+   * reaches one node, which may be the one that is down: a failed read is then tolerated for
+   * {@link POLICY_GRACE_MS} after the last good one (an evicting policy never is).
+   */
   async #policy(): Promise<void> {
     let policy: unknown;
     try {
       policy = await this.#calls.configGet('maxmemory-policy');
     } catch (e) {
+      if (this.#calls.cluster && Date.now() - this.#policyOkAt < POLICY_GRACE_MS) return;
       throw this.#closed(e) ?? configFailure(e);
     }
     if (policy !== 'noeviction') {
@@ -362,6 +391,7 @@ export class RedisNonceStore implements NonceStore {
         `Redis maxmemory-policy is ${JSON.stringify(policy)}: it may evict nonces, and an evicted nonce can be replayed. Set it to noeviction (or see assumeNoEviction)`,
       );
     }
+    this.#policyOkAt = Date.now();
   }
 
   /** The error for a client that is not connected, when that is the cause. */
