@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Redis's own CPU per nonce check, next to the floor of one plain `SET key 1 PX 300000 NX`, measured
 // on one redis-server in the same run (issue 30.1: a check should cost at most 1.3x that SET).
-// One client sends fresh checks one after another (RedisNonceStore.check, as verifyOAuth calls it),
-// then the same number of plain SETs; rounds alternate so drift hits both alike. Redis CPU is
+// One client sends fresh checks (RedisNonceStore.check, as verifyOAuth calls it), then the same
+// number of plain SETs of keys derived the same way (the simplest shared store); rounds alternate
+// so drift hits both alike, one call after another and then 16 in flight. Redis CPU is
 // `INFO cpu` (used_cpu_user + used_cpu_sys, all its threads) before and after each batch; the
 // `INFO commandstats` microseconds (time inside the command, without the network syscalls) are
 // reported beside it. The median of the rounds is printed, with the range.
@@ -64,8 +65,11 @@ export async function redisCheckCost({ checks = 6000, rounds = 5, inFlight = 1 }
         throw new Error('a fresh check was not accepted');
       }
     };
+    // The floor: what the simplest shared nonce store does, the same key derivation then one SET NX PX
+    // (so both loops pace Redis alike: Redis's CPU per command depends on how busy it is kept).
     const set = async () => {
-      if ((await client.sendCommand(['SET', `cost:set:${n++}`, '1', 'PX', '300000', 'NX'])) !== 'OK') {
+      const key = (await store.key('merchant', `s${n++}`, Math.floor(Date.now() / 1000))).replace(':n:', ':set:');
+      if ((await client.sendCommand(['SET', key, '1', 'PX', '300000', 'NX'])) !== 'OK') {
         throw new Error('SET NX did not answer OK');
       }
     };

@@ -64,7 +64,7 @@ local mode = ARGV[8]
 if mode == 'peek' then return {8, redis.call('EXISTS', KEYS[1]), redis.call('DBSIZE')} end
 local dl = tonumber(ARGV[7])
 if dl > 0 and now > dl then return {6, 0, 0, '', 0, now} end
-local m = redis.call('HMGET', KEYS[1], 'g', 'c', 'epoch', 'f', 'p', 'po', 'pt', 'ev')
+local m = redis.call('HMGET', KEYS[1], 'g', 'c', 'epoch', 'f', 'p', 'po', 'pt')
 local pv = tonumber(ARGV[2])
 local fv = tonumber(ARGV[3])
 local kg = ARGV[5]
@@ -77,14 +77,14 @@ if fv > f then f = fv end
 local p = tonumber(m[5])
 local po = tonumber(m[6])
 local pt = tonumber(m[7]) or 0
-local ev = m[8]
-local fmt = function(x) return string.format('%d', x) end
+local fmt = string.format
 local new = false
 if ARGV[10] == '1' then
-  ev = string.match(redis.call('INFO', 'stats'), 'evicted_keys:(%d+)')
+  local ev = string.match(redis.call('INFO', 'stats'), 'evicted_keys:(%d+)')
   if ev == nil then return redis.error_reply('paysig: INFO gives no role or evicted_keys') end
-  if m[8] ~= false and m[8] ~= ev then mode = 'loss' end
-  if m[8] ~= ev then redis.call('HSET', KEYS[1], 'ev', ev) end
+  local mev = redis.call('HGET', KEYS[1], 'ev')
+  if mev ~= false and mev ~= ev then mode = 'loss' end
+  if mev ~= ev then redis.call('HSET', KEYS[1], 'ev', ev) end
 end
 if epoch == nil then
   new = true
@@ -99,9 +99,9 @@ if new then
   g = t[1] .. '.' .. t[2]
   c = 0
   local run = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)') or ''
-  redis.call('HSET', KEYS[1], 'g', g, 'c', '0', 'epoch', fmt(epoch), 'f', fmt(f), 'run', run)
+  redis.call('HSET', KEYS[1], 'g', g, 'c', '0', 'epoch', fmt('%d', epoch), 'f', fmt('%d', f), 'run', run)
 elseif f > f0 then
-  redis.call('HSET', KEYS[1], 'f', fmt(f))
+  redis.call('HSET', KEYS[1], 'f', fmt('%d', f))
 end
 local fence = epoch + f
 if mode ~= '' and mode ~= 'loss' or #KEYS < 2 then return {4, epoch, fence, g, c, now} end
@@ -109,12 +109,12 @@ if pv >= 0 and (p == nil or new and m[3] == false) then
   p = pv
   po = pv
   pt = 0
-  redis.call('HSET', KEYS[1], 'p', fmt(p), 'po', fmt(po), 'pt', '0')
+  redis.call('HSET', KEYS[1], 'p', fmt('%d', p), 'po', fmt('%d', po), 'pt', '0')
 elseif pv >= 0 and pv > p then
   if po == nil or pt == 0 or now > pt + f + p + 1000 then po = p end
   pt = now
   p = pv
-  redis.call('HSET', KEYS[1], 'p', fmt(p), 'po', fmt(po), 'pt', fmt(pt))
+  redis.call('HSET', KEYS[1], 'p', fmt('%d', p), 'po', fmt('%d', po), 'pt', fmt('%d', pt))
 end
 if po == nil then po = p end
 local ts = tonumber(ARGV[1]) * 1000
@@ -127,7 +127,7 @@ if p ~= nil then
   if pv >= 0 and ts + pe + 1000 <= now then return {3, epoch, fence, g, c, now} end
   if ts + p + 1000 > at then at = ts + p + 1000 end
 end
-if redis.call('SET', KEYS[2], '1', 'PXAT', fmt(at), 'NX') == false then return {0, epoch, fence, g, c, now} end
+if redis.call('SET', KEYS[2], '1', 'PXAT', fmt('%d', at), 'NX') == false then return {0, epoch, fence, g, c, now} end
 c = redis.call('HINCRBY', KEYS[1], 'c', 1)
 return {1, epoch, fence, g, c, now}
 `;
