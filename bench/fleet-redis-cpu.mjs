@@ -21,17 +21,19 @@ import { redisCpu, startRedis } from './fleet-load.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function commandUsec(client) {
+/** Microseconds Redis spent inside the given top-level commands (a script's own commands are inside EVALSHA's). */
+async function commandUsec(client, names) {
   const info = await client.sendCommand(['INFO', 'commandstats']);
   let total = 0;
-  for (const m of info.matchAll(/cmdstat_(\w+):calls=\d+,usec=(\d+)/g)) if (m[1] !== 'info') total += Number(m[2]);
+  for (const m of info.matchAll(/cmdstat_(\w+):calls=\d+,usec=(\d+)/g)) if (names.includes(m[1])) total += Number(m[2]);
   return total;
 }
 
 /** Measures `count` calls of `one(i)`, `inFlight` at a time: Redis CPU and commandstats µs per call. */
 async function batch(admin, count, one, inFlight) {
+  const names = one.commands;
   const cpu0 = await redisCpu(admin);
-  const us0 = await commandUsec(admin);
+  const us0 = await commandUsec(admin, names);
   let next = 0;
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
@@ -42,7 +44,7 @@ async function batch(admin, count, one, inFlight) {
     }),
   );
   const cpu1 = await redisCpu(admin);
-  const us1 = await commandUsec(admin);
+  const us1 = await commandUsec(admin, names);
   return { cpuUs: ((cpu1 - cpu0) * 1e6) / count, cmdUs: (us1 - us0) / count };
 }
 
@@ -65,6 +67,7 @@ export async function redisCheckCost({ checks = 6000, rounds = 5, inFlight = 1 }
         throw new Error('a fresh check was not accepted');
       }
     };
+    check.commands = ['evalsha', 'eval'];
     // The floor: what the simplest shared nonce store does, the same key derivation then one SET NX PX
     // (so both loops pace Redis alike: Redis's CPU per command depends on how busy it is kept).
     const set = async () => {
@@ -73,6 +76,7 @@ export async function redisCheckCost({ checks = 6000, rounds = 5, inFlight = 1 }
         throw new Error('SET NX did not answer OK');
       }
     };
+    set.commands = ['set'];
     await batch(admin, Math.min(1000, checks), check, inFlight); // warm-up: script cached, JIT, allocator
     await batch(admin, Math.min(1000, checks), set, inFlight);
     const ours = [];
