@@ -10,9 +10,6 @@
 //
 //   node bench/fleet-redis-cpu.mjs [--quick] [--checks 6000] [--rounds 5]
 //   (run by bench/fleet.mjs; needs `npm run build` first, like every fleet bench)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { RedisNonceStore } from 'paysig/redis';

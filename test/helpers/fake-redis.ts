@@ -50,14 +50,26 @@ function runScript(state: FakeRedisState, keys: string[], args: string[]): unkno
   const kg = args[4]!;
   const old = state.marker;
   let lost = old === undefined;
-  if (old !== undefined && (mode === 'loss' || (kg !== '' && ((kg === old.g && old.c < Number(args[5])) || (kg !== old.g && old.epoch < Number(args[8])))))) {
+  if (
+    old !== undefined &&
+    (mode === 'loss' ||
+      (kg !== '' && ((kg === old.g && old.c < Number(args[5])) || (kg !== old.g && old.epoch < Number(args[8])))))
+  ) {
     lost = true;
   }
   let m: FakeMarker;
   if (lost) {
     const p = old?.p === undefined ? (pv >= 0 ? pv : undefined) : Math.max(old.p, pv);
     const epoch = old === undefined && mode === 'first' ? 0 : now;
-    m = { g: `${Math.floor(now / 1000)}.${(now % 1000) * 1000 + (state.calls.length % 1000)}`, c: 0, epoch, f: Math.max(old?.f ?? 0, fv), p, po: p, pt: 0 };
+    m = {
+      g: `${Math.floor(now / 1000)}.${(now % 1000) * 1000 + (state.calls.length % 1000)}`,
+      c: 0,
+      epoch,
+      f: Math.max(old?.f ?? 0, fv),
+      p,
+      po: p,
+      pt: 0,
+    };
     state.marker = m;
   } else {
     m = old!;

@@ -89,7 +89,9 @@ const outcome = (p: Promise<boolean>) =>
   );
 
 describe('RedisNonceStore sharded by merchant on Redis Cluster', () => {
-  it('3 masters, store defaults: each master holds >= 20 % of the keys of 300 merchants, 0 replays, and one master restarted empty refuses only its merchants', { timeout: 120_000 }, async () => {
+  it('3 masters, store defaults: each master holds >= 20 % of the keys of 300 merchants, 0 replays, and one master restarted empty refuses only its merchants', {
+    timeout: 120_000,
+  }, async () => {
     const nodes = await cluster();
     const io = new Cluster(
       nodes.map((n) => ({ host: '127.0.0.1', port: n.port })),
@@ -119,14 +121,20 @@ describe('RedisNonceStore sharded by merchant on Redis Cluster', () => {
         let count = 0;
         let cursor = '0';
         do {
-          const [next, keys] = (await d.sendCommand(['SCAN', cursor, 'MATCH', '*}n:*', 'COUNT', '1000'])) as [string, string[]];
+          const [next, keys] = (await d.sendCommand(['SCAN', cursor, 'MATCH', '*}n:*', 'COUNT', '1000'])) as [
+            string,
+            string[],
+          ];
           cursor = next;
           count += keys.length;
         } while (cursor !== '0');
         return count / 300;
       }),
     );
-    figure('share of 300 merchants\' nonce keys per master (3 masters)', shares.map((x) => `${(x * 100).toFixed(0)} %`).join(', '));
+    figure(
+      "share of 300 merchants' nonce keys per master (3 masters)",
+      shares.map((x) => `${(x * 100).toFixed(0)} %`).join(', '),
+    );
     for (const share of shares) expect(share).toBeGreaterThanOrEqual(0.2); // before: 0 %, 0 %, 100 %
 
     // Restart master 0 without persistence: its buckets' markers and nonces are gone.
@@ -136,20 +144,20 @@ describe('RedisNonceStore sharded by merchant on Redis Cluster', () => {
     await clusterOk(nodes);
     await sleep(500);
     const { ts: t2, c: c2 } = ctx();
-    const replays = await eventually(
-      async () => {
-        const r = await Promise.all(merchants.map((m, i) => outcome((i % 2 ? a : b).check(m, 'n1', ts, 300, c2))));
-        if (r.some((x, i) => x === 'ERR_NONCE_STORE' && where[i] !== 0)) throw new Error('cluster not settled');
-        return r;
-      },
-      20_000,
-    );
+    const replays = await eventually(async () => {
+      const r = await Promise.all(merchants.map((m, i) => outcome((i % 2 ? a : b).check(m, 'n1', ts, 300, c2))));
+      if (r.some((x, i) => x === 'ERR_NONCE_STORE' && where[i] !== 0)) throw new Error('cluster not settled');
+      return r;
+    }, 20_000);
     expect(replays.filter((x) => x === 'accepted').length).toBe(0); // the lost ones are refused too
     const fresh = await Promise.all(merchants.map((m, i) => outcome((i % 2 ? b : a).check(m, 'n2', t2, 300, c2))));
     const lostShard = merchants.filter((_, i) => where[i] === 0).length;
     const refused = fresh.filter((x, i) => x !== 'accepted' && where[i] === 0).length;
     const elsewhereRefused = fresh.filter((x, i) => x !== 'accepted' && where[i] !== 0).length;
-    figure('one master restarted empty: fresh requests refused', `${refused} of its ${lostShard} merchants, ${elsewhereRefused} of the other ${300 - lostShard}`);
+    figure(
+      'one master restarted empty: fresh requests refused',
+      `${refused} of its ${lostShard} merchants, ${elsewhereRefused} of the other ${300 - lostShard}`,
+    );
     expect(elsewhereRefused).toBe(0);
     expect(refused).toBe(lostShard);
   });

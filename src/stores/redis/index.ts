@@ -42,7 +42,20 @@ import { CHECK_SCRIPT, HEALTH_SCRIPT, readHealth, readPeek, readReply, type Chec
 export type { NonceCheckContext, NonceStore } from '../types.js';
 export type { RedisClientFlavor, RedisClientLike } from './client.js';
 
-/** Options of {@link RedisNonceStore}. */
+/**
+ * Options of {@link RedisNonceStore}.
+ *
+ * @example
+ * ```ts
+ * import { Cluster } from 'ioredis';
+ * // A cluster client and a prefix without a hash tag: merchants spread over the shards (1024 buckets).
+ * const nonceStore = new RedisNonceStore(new Cluster([{ host: '10.0.0.1', port: 6379 }]), {
+ *   prefix: 'myapp:nonce:',
+ *   timeoutMs: 1000,
+ * });
+ * await nonceStore.ready();
+ * ```
+ */
 export interface RedisNonceStoreOptions {
   /**
    * Prepended to every key; default `'paysig:nonce:'`. In Redis Cluster, either leave the hash tag
@@ -223,14 +236,18 @@ export class RedisNonceStore implements NonceStore {
       const markers = Array.from({ length: this.#buckets }, (_, b) => this.#bucketPrefix(b) + 'marker');
       const sha = await this.#sha;
       const peeks = await Promise.all(
-        markers.map(async (m) => readPeek(await this.#calls.evalScript(CHECK_SCRIPT, sha, [m], this.#probeArgs(m, 'peek')))),
+        markers.map(async (m) =>
+          readPeek(await this.#calls.evalScript(CHECK_SCRIPT, sha, [m], this.#probeArgs(m, 'peek'))),
+        ),
       );
       // A first run only when every shard's database is empty and no marker exists.
       const first = peeks.every((x) => !x.exists && x.dbsize === 0);
       await Promise.all(
         markers.map(async (m) => {
           const sent = performance.now();
-          const r = readReply(await this.#calls.evalScript(CHECK_SCRIPT, sha, [m], this.#probeArgs(m, first ? 'first' : '')));
+          const r = readReply(
+            await this.#calls.evalScript(CHECK_SCRIPT, sha, [m], this.#probeArgs(m, first ? 'first' : '')),
+          );
           this.#clock(r.now, sent, performance.now());
           this.#learn(m, r);
         }),

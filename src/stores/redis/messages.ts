@@ -35,7 +35,7 @@ export function scriptFailure(e: unknown): string {
     return 'Redis does not report its role and evicted_keys (INFO) to scripts, so the store cannot tell a replica or notice evictions; use a Redis that does';
   }
   if (/\bOOM\b/.test(message)) {
-    return "Redis is out of memory (OOM: maxmemory reached under noeviction), so nonces cannot be recorded and requests are refused. Raise maxmemory, or shorten the windows (a nonce is kept for the largest maxSkewSeconds any verifier uses + 1 s); do not switch to an evicting policy";
+    return 'Redis is out of memory (OOM: maxmemory reached under noeviction), so nonces cannot be recorded and requests are refused. Raise maxmemory, or shorten the windows (a nonce is kept for the largest maxSkewSeconds any verifier uses + 1 s); do not switch to an evicting policy';
   }
   if (/READONLY/.test(message)) {
     return replicaMessage('replica (read-only)');

@@ -111,7 +111,8 @@ describe('RedisNonceStore when the data is replaced under a running Redis', () =
         const v = Reflect.get(current.client, p, current.client) as unknown;
         if (typeof v !== 'function') return v;
         // Resolved at each call: the store binds the methods once.
-        return (...x: unknown[]) => (Reflect.get(current.client, p) as (...y: unknown[]) => unknown).apply(current.client, x);
+        return (...x: unknown[]) =>
+          (Reflect.get(current.client, p) as (...y: unknown[]) => unknown).apply(current.client, x);
       },
     });
     const s = new RedisNonceStore(follows);
@@ -249,7 +250,11 @@ describe('RedisNonceStore at the edges', () => {
     redis.resume();
     await sleep(100);
     // Before: the nonce was recorded once Redis resumed, and the retry was refused as a replay.
-    expect(await eventually(async () => (await verify(r, s, W)) === 'accepted' ? 'ok' : Promise.reject(new Error(r.authorization)))).toBe('ok');
+    expect(
+      await eventually(async () =>
+        (await verify(r, s, W)) === 'accepted' ? 'ok' : Promise.reject(new Error(r.authorization)),
+      ),
+    ).toBe('ok');
   });
 
   it('out of memory under noeviction: the refusal says OOM and what to do', async () => {
