@@ -2,7 +2,8 @@
 // clock starts, sent over keep-alive loopback connections with a fixed number in flight, one tenth
 // of them exact resends of requests already accepted; and the redis-server the benchmark starts.
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect, createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 import process from 'node:process';
@@ -187,9 +188,11 @@ export function freePort() {
 /** A redis-server on a free loopback port, without persistence; `stop()` kills it. */
 export async function startRedis() {
   const port = await freePort();
+  // A directory of its own: a redis-server started elsewhere would load any dump.rdb lying there.
+  const dir = mkdtempSync(join(tmpdir(), 'paysig-fleet-redis-'));
   const child = spawn(
     redisServerPath(),
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -215,31 +218,21 @@ export async function startRedis() {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
         child.kill('SIGKILL');
-      }),
+      }).then(() => rmSync(dir, { recursive: true, force: true })),
   };
 }
 
 /**
- * Writes the store's marker as if it had been running on this Redis for an hour (the fields the
- * check script keeps), as `establish()` in test/helpers/redis-server.ts does: a new Redis is a
- * loss to the store, which would otherwise refuse fresh requests for `maxFutureSkewSeconds`.
+ * Writes the store's marker as if it had been running on this Redis for an hour (generation,
+ * counter, epoch, future bound, run_id), as `establish()` in test/helpers/redis-server.ts does.
+ * (A store's `ready()` on an empty Redis is a first run and refuses nothing; this keeps the fleet's
+ * Redis shared with the other configurations established.)
  */
 export async function establish(client, prefix) {
   const run = /run_id:(\w+)/.exec(await client.sendCommand(['INFO', 'server']))?.[1];
-  const ev = /evicted_keys:(\d+)/.exec(await client.sendCommand(['INFO', 'stats']))?.[1];
-  if (run === undefined || ev === undefined) throw new Error('INFO gave no run_id or evicted_keys');
-  await client.sendCommand([
-    'HSET',
-    `${prefix}marker`,
-    'epoch',
-    String(Date.now() - 3_600_000),
-    'run',
-    run,
-    'ev',
-    ev,
-    'f',
-    '0',
-  ]);
+  if (run === undefined) throw new Error('INFO gave no run_id');
+  const epoch = String(Date.now() - 3_600_000);
+  await client.sendCommand(['HSET', `${prefix}marker`, 'g', '1.1', 'c', '0', 'epoch', epoch, 'f', '0', 'run', run]);
 }
 
 /** Redis's own CPU seconds (user + system, all its threads). */

@@ -5,7 +5,8 @@
 // share nonces, so with N > 1 a replay reaching another process would pass) or a RedisNonceStore on
 // one redis-server this script starts on a free port (and kills at the end). This process signs
 // HMAC-SHA1 payouts in bulk, then sends them with a fixed number in flight, 10% of them exact
-// resends of accepted ones (bench/fleet-load.mjs). Exits 1 if any replay is accepted.
+// resends of accepted ones (bench/fleet-load.mjs). Exits 1 if any replay is accepted. Then it prints
+// Redis's CPU per nonce check next to one plain SET NX PX (bench/fleet-redis-cpu.mjs).
 //
 //   node bench/fleet.mjs [--quick] [--workers 1,2] [--seconds 10] [--concurrency 32] [--publish]
 //   --workers    verifier process counts to run (default 1 and the machine's core count)
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import * as lib from 'paysig';
 import { createClient } from 'redis';
 import { drive, establish, freePort, redisCpu, signPayouts, startRedis } from './fleet-load.mjs';
+import { costMarkdown, redisCheckCost } from './fleet-redis-cpu.mjs';
 import { sizingMarkdown, tableMarkdown } from './fleet-report.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -177,6 +179,11 @@ const run = {
 const table = tableMarkdown(run);
 console.log(table);
 console.log(sizingMarkdown(run));
+// Redis CPU per check next to the floor of one plain SET NX PX, on a Redis of its own (bench/fleet-redis-cpu.mjs).
+for (const inFlight of [1, 16]) {
+  run[`checkCost${inFlight}`] = await redisCheckCost({ checks: quick ? 1500 : 6000, rounds: quick ? 3 : 5, inFlight });
+  console.log(`\n${costMarkdown(run[`checkCost${inFlight}`])}`);
+}
 
 const bad = rows.filter((r) => r.replaysAccepted > 0);
 const refused = rows.filter((r) => r.freshRefused > 0 || r.errors > 0);

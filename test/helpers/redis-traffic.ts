@@ -57,7 +57,10 @@ export async function request(aheadSeconds = 0, nonce = `n${counter++}-${Math.ra
 export const verify = async (req: SignedRequest, nonceStore: NonceStore, extra: Partial<VerifyOAuthOptions> = {}) =>
   verifyOAuth(req, { credentials: () => ({ consumerSecret: SECRET }), nonceStore, ...extra }).then(
     () => 'accepted',
-    (e: { code?: string }) => e.code ?? 'thrown',
+    (e: { code?: string; message?: string; cause?: { message?: string } }) => {
+      if (process.env['PAYSIG_DEBUG_VERIFY']) console.error('refused:', e.code, e.message, e.cause?.message);
+      return e.code ?? 'thrown';
+    },
   );
 
 /** Sends a fresh request every 50 ms until one is accepted: how long that took, and how many were refused. */

@@ -1,6 +1,6 @@
 /**
  * The two Redis client libraries paysig/redis accepts, told apart by what they are (not by a
- * flag), and the two calls the store makes through them: `EVAL` and `CONFIG GET`.
+ * flag), and the calls the store makes through them: `EVALSHA` (or `EVAL`) and `CONFIG GET`.
  *
  * @module
  * @internal
@@ -23,12 +23,26 @@ export interface RedisClientLike {
 /** What the store does through a client. @internal */
 export interface RedisCalls {
   readonly flavor: RedisClientFlavor;
-  evalScript(script: string, keys: string[], args: string[]): Promise<unknown>;
+  /** True for a cluster client (ioredis `Cluster`, node-redis `createCluster`). */
+  readonly cluster: boolean;
+  /**
+   * Runs a script by its SHA-1 (`EVALSHA`, so Redis neither receives nor hashes the body on each
+   * call), sending the body (`EVAL`) when Redis does not have it yet or the client has no EVALSHA.
+   */
+  evalScript(script: string, sha: string, keys: string[], args: string[]): Promise<unknown>;
   /** The value of a configuration parameter; rejects when CONFIG is unavailable. */
   configGet(parameter: string): Promise<unknown>;
   /** True when the client says it is not connected and will not connect by itself. */
   closed(): boolean;
+  /**
+   * False when the client says it is not connected right now (connecting, reconnecting): a
+   * command sent then would wait in the client's offline queue. Undefined when it cannot tell.
+   */
+  connected(): boolean | undefined;
 }
+
+/** True for the error Redis gives to EVALSHA of a script it does not hold. */
+const noScript = (e: unknown) => e instanceof Error && /NOSCRIPT/.test(e.message);
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
@@ -78,14 +92,28 @@ export function redisCalls(client: unknown, flavorOption: unknown): RedisCalls {
     });
   }
   const evalFn = method(client, 'eval')!;
-  const c = client as { isOpen?: unknown; status?: unknown };
+  const c = client as { isOpen?: unknown; isReady?: unknown; status?: unknown; isCluster?: unknown };
+  const cluster = c.isCluster === true || method(client, 'getSlotMaster') !== undefined;
   if (flavor === 'node-redis') {
     const configGet = method(client, 'configGet');
+    const evalSha = method(client, 'evalSha');
     return {
       flavor,
+      cluster,
       // node-redis: isOpen is false until connect() and after close()/destroy().
       closed: () => c.isOpen === false,
-      evalScript: (script, keys, args) => evalFn(script, { keys, arguments: args }),
+      // isReady: false while (re)connecting (a cluster client has only isOpen).
+      connected: () => (typeof c.isReady === 'boolean' ? c.isReady : undefined),
+      evalScript: async (script, sha, keys, args) => {
+        if (evalSha !== undefined) {
+          try {
+            return await evalSha(sha, { keys, arguments: args });
+          } catch (e) {
+            if (!noScript(e)) throw e;
+          }
+        }
+        return evalFn(script, { keys, arguments: args });
+      },
       configGet: async (parameter) => {
         if (configGet === undefined) throw new UnsupportedError('the client has no configGet method');
         return ((await configGet(parameter)) as Record<string, unknown> | null)?.[parameter];
@@ -93,11 +121,24 @@ export function redisCalls(client: unknown, flavorOption: unknown): RedisCalls {
     };
   }
   const config = method(client, 'config');
+  const evalsha = method(client, 'evalsha');
   return {
     flavor,
+    cluster,
     // ioredis: 'end' after quit()/disconnect() or once it gave up reconnecting.
     closed: () => c.status === 'end',
-    evalScript: (script, keys, args) => evalFn(script, keys.length, ...keys, ...args),
+    // 'wait' (lazyConnect) connects on the first command, so only (re)connecting counts as not connected.
+    connected: () => (typeof c.status === 'string' ? c.status === 'ready' || c.status === 'wait' : undefined),
+    evalScript: async (script, sha, keys, args) => {
+      if (evalsha !== undefined) {
+        try {
+          return await evalsha(sha, keys.length, ...keys, ...args);
+        } catch (e) {
+          if (!noScript(e)) throw e;
+        }
+      }
+      return evalFn(script, keys.length, ...keys, ...args);
+    },
     configGet: async (parameter) => {
       if (config === undefined) throw new UnsupportedError('the client has no config method');
       const reply = await config('GET', parameter);

@@ -140,7 +140,7 @@ describe('verifier processes sharing one Redis', () => {
   type Answer = { id: number; ok: boolean; code?: string };
   function verifier(url: string, kind: string) {
     const child = fork(join(import.meta.dirname, '../../../test/helpers/verifier-child.ts'), [url, kind], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--conditions=paysig-source', '--import', 'tsx'],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     children.push(child);

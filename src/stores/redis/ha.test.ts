@@ -128,7 +128,7 @@ describe('RedisNonceStore with high availability', () => {
     const prefix = '{paysig}:nonce:';
     const [a, b] = [new RedisNonceStore(nr, { prefix }), new RedisNonceStore(io, { prefix })];
     expect([a.flavor, b.flavor]).toEqual(['node-redis', 'ioredis']);
-    await a.ready(); // a new Redis: requests up to now + the future bound (0 s here) are refused
+    await a.ready(); // a new Redis: a first run
     await b.ready();
     await nextSecond();
     const Z = { maxFutureSkewSeconds: 0 };
@@ -138,8 +138,11 @@ describe('RedisNonceStore with high availability', () => {
     // All 51 keys (marker and nonces) sit on the one node that serves the tag's slot.
     const sizes = await Promise.all(nodes.map(async (n) => (await nodeRedis(n.url)).dbSize()));
     expect(sizes.sort((x, y) => x - y)).toEqual([0, 0, 51]);
-    // Without a hash tag the marker and the nonce key land in different slots: refused, naming the fix.
-    const untagged = new RedisNonceStore(io, { prefix: 'paysig:nonce:' });
+    // One bucket without a hash tag: the marker and the nonce key land in different slots; ready()
+    // refuses it, and a check without ready() is refused by Redis, naming the fix. (Without
+    // "buckets", a prefix without a hash tag shards by merchant: cluster.test.ts.)
+    const untagged = new RedisNonceStore(io, { prefix: 'paysig:nonce:', buckets: 1 });
+    await expect(untagged.ready()).rejects.toThrow(/needs a hash tag/);
     const now = Math.floor(Date.now() / 1000);
     await expect(untagged.check('c', 'n', now, 5, { maxSkewSeconds: 5, now })).rejects.toThrow(
       /different slots\. Put a hash tag in the prefix/,

@@ -14,7 +14,10 @@ export function refusal(status: number, epoch: number, fence: number): string {
     return `Redis lost its nonces at ${iso(epoch)} (new or wiped Redis, restart, restored snapshot, failover, or eviction): requests with a timestamp up to ${iso(fence)} are refused, since they could be replays; later ones are accepted`;
   }
   if (status === 3) {
-    return "by Redis's clock this timestamp has already left the window: the verifier's clock is ahead of Redis's (check NTP)";
+    return "by Redis's clock this timestamp has already left the window nonces are kept for: the verifier's clock is ahead of Redis's (check NTP), or a verifier with a shorter maxSkewSeconds could have recorded it and its nonce expired (the window was raised recently)";
+  }
+  if (status === 6) {
+    return 'Redis ran the nonce check after its deadline (Redis busy or paused): nothing was recorded, so the request can be retried';
   }
   if (status === 5) {
     return "by Redis's clock this timestamp is further in the future than maxFutureSkewSeconds: the verifier's clock is behind Redis's (check NTP)";
@@ -28,8 +31,14 @@ export function scriptFailure(e: unknown): string {
   if (/CROSSSLOT/.test(message)) {
     return 'Redis Cluster refused the check: the marker and the nonce key are in different slots. Put a hash tag in the prefix, e.g. { prefix: "{paysig}:nonce:" }';
   }
-  if (/INFO gives no run_id/.test(message)) {
-    return 'Redis does not report run_id and evicted_keys (INFO) to scripts, so the store cannot notice lost nonces; use a Redis that does';
+  if (/INFO gives no role/.test(message)) {
+    return 'Redis does not report its role and evicted_keys (INFO) to scripts, so the store cannot tell a replica or notice evictions; use a Redis that does';
+  }
+  if (/\bOOM\b/.test(message)) {
+    return 'Redis is out of memory (OOM: maxmemory reached under noeviction), so nonces cannot be recorded and requests are refused. Raise maxmemory, or shorten the windows (a nonce is kept for the largest maxSkewSeconds any verifier uses + 1 s); do not switch to an evicting policy';
+  }
+  if (/READONLY/.test(message)) {
+    return replicaMessage('replica (read-only)');
   }
   return 'Redis nonce check failed; request refused';
 }
@@ -46,4 +55,9 @@ export function configFailure(e: unknown): NonceStoreError {
   return new NonceStoreError(`cannot read maxmemory-policy: CONFIG GET failed (${message.slice(0, 200)})`, {
     cause: e,
   });
+}
+
+/** The refusal on a server that is not a primary. @internal */
+export function replicaMessage(role: string): string {
+  return `Redis is a ${role}, not a primary: nonces recorded there never reach the primary (and a replica's data can be replaced by a re-sync), so every request is refused. Point the client at the primary`;
 }

@@ -17,6 +17,17 @@ export interface ValidOptions {
   flavor: RedisClientFlavor | undefined;
   timeoutMs: number;
   assumeNoEviction: boolean;
+  /** Undefined: decided from the client (see RedisNonceStoreOptions.buckets). */
+  buckets: number | undefined;
+}
+
+/** The buckets a cluster client gets by default (prefix without a hash tag). */
+export const CLUSTER_BUCKETS = 1024;
+
+/** True when the prefix holds a Redis hash tag (`{...}` with at least one character inside). */
+export function hasHashTag(prefix: string): boolean {
+  const open = prefix.indexOf('{');
+  return open >= 0 && prefix.indexOf('}', open + 1) > open + 1;
 }
 
 /** Applies defaults and refuses what would misbehave. @internal */
@@ -38,7 +49,17 @@ export function validateOptions(options: unknown): ValidOptions {
   if (typeof assumeNoEviction !== 'boolean') {
     throw new InvalidInputError('"assumeNoEviction" must be a boolean', { field: 'assumeNoEviction' });
   }
-  return { prefix, flavor: o['flavor'] as RedisClientFlavor | undefined, timeoutMs, assumeNoEviction };
+  const buckets = o['buckets'] as number | undefined;
+  if (buckets !== undefined && (!Number.isInteger(buckets) || buckets < 1 || buckets > 16384)) {
+    throw new InvalidInputError('"buckets" must be an integer from 1 to 16384', { field: 'buckets' });
+  }
+  if (buckets !== undefined && buckets > 1 && hasHashTag(prefix)) {
+    throw new InvalidInputError(
+      '"buckets" above 1 puts a hash tag per bucket in every key, so the prefix must not hold one (drop the {...} from it)',
+      { field: 'prefix' },
+    );
+  }
+  return { prefix, flavor: o['flavor'] as RedisClientFlavor | undefined, timeoutMs, assumeNoEviction, buckets };
 }
 
 /**
@@ -51,4 +72,18 @@ export function validateOptions(options: unknown): ValidOptions {
  */
 export async function nonceKey(prefix: string, consumerKey: string, nonce: string, timestamp: number): Promise<string> {
   return prefix + 'n:' + (await sha1Hex(JSON.stringify([consumerKey, nonce, timestamp]))).slice(0, 32);
+}
+
+/**
+ * The bucket of a consumer (merchant): the first 32 bits of SHA-1 over its UTF-8 JSON text, modulo
+ * the number of buckets; 0 with one bucket. Every verifier puts a merchant in the same bucket. @internal
+ */
+export async function bucketOf(consumerKey: string, buckets: number): Promise<number> {
+  if (buckets === 1) return 0;
+  return Number.parseInt((await sha1Hex(JSON.stringify(consumerKey))).slice(0, 8), 16) % buckets;
+}
+
+/** The part of every key of a bucket before `n:` / `marker`: the prefix, plus `{b}` with buckets. @internal */
+export function bucketPrefix(prefix: string, buckets: number, bucket: number): string {
+  return buckets === 1 ? prefix : `${prefix}{${bucket}}`;
 }

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisNonceStore } from './index.js';
-import { EPOCH, failure, fakeIORedis, fakeNodeRedis, scripted, T } from '../../../test/helpers/fake-redis.js';
+import { failure, fakeIORedis, fakeNodeRedis, reply, scripted, T } from '../../../test/helpers/fake-redis.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,11 +14,11 @@ afterEach(() => {
 
 describe('RedisNonceStore: lost nonces', () => {
   it("sends the verifier's future bound (ms); without one its maxSkewSeconds, without a window the TTL", async () => {
-    const { client, sent } = scripted([1, EPOCH, EPOCH]);
+    const { client, sent } = scripted(reply(1));
     const s = new RedisNonceStore(client);
     const bound = async (context?: unknown, ttl = 7) => {
       await s.check('c', 'n', T, ttl, context as never);
-      return sent.at(-1)![3];
+      return sent.at(-1)![2];
     };
     expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 30, now: T })).toBe('30000');
     expect(await bound({ maxSkewSeconds: 300, maxFutureSkewSeconds: 0.0004, now: T })).toBe('1');
@@ -32,9 +32,11 @@ describe('RedisNonceStore: lost nonces', () => {
     expect(await bound(undefined, 2.5)).toBe('2500');
   });
 
-  it('after a wipe, a restart or failover, or an eviction: refuses every timestamp up to the loss plus the future bound, and nothing later', async () => {
+  it('after a wipe, an older copy of the data, another lineage, or an eviction: refuses every timestamp up to the loss plus the future bound, and nothing later', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     let redisNow = T * 1000 + 400;
     const c = fakeNodeRedis(() => redisNow);
+    c.deadlines = false; // the test steps Redis's clock
     const s = new RedisNonceStore(c);
     const at = (ts: number) =>
       s.check('c', `${ts}-${redisNow}`, ts, 300, { maxSkewSeconds: 300, maxFutureSkewSeconds: 30, now: ts });
@@ -42,8 +44,12 @@ describe('RedisNonceStore: lost nonces', () => {
     expect(await at(T + 30)).toBe(true); // a client 30 s ahead
     for (const loss of [
       () => (c.marker = undefined), // FLUSHALL, restart without persistence, the marker evicted
-      () => (c.run = `run-${redisNow}`), // restart from a snapshot, promoted replica
-      () => (c.evicted += 1), // an eviction
+      () => (c.marker!.c -= 1), // an older snapshot (restart, DEBUG RELOAD, stale re-sync, failback)
+      () => (c.marker = { ...c.marker!, g: '5.5', epoch: redisNow - 10_000 }), // another lineage, older than our sighting
+      () => {
+        c.evicted += 1; // an eviction, seen by the out-of-band probe within a second
+        vi.setSystemTime(Date.now() + 1000);
+      },
     ]) {
       loss();
       c.keys.clear();
@@ -60,6 +66,24 @@ describe('RedisNonceStore: lost nonces', () => {
     }
   });
 
+  it('a restart that lost nothing (same marker, same counter) refuses nothing; a loss another process recorded after our sighting is adopted, not recorded again', async () => {
+    let redisNow = T * 1000 + 400;
+    const c = fakeNodeRedis(() => redisNow);
+    c.deadlines = false; // the test steps Redis's clock
+    const s = new RedisNonceStore(c);
+    const ctx = { maxSkewSeconds: 300, maxFutureSkewSeconds: 30, now: T };
+    expect(await s.check('c', 'a', T, 300, ctx)).toBe(true);
+    const kept = { ...c.marker! };
+    c.marker = { ...kept }; // the same data back (AOF, a clean shutdown that saved)
+    redisNow += 1000;
+    expect(await s.check('c', 'b', T + 1, 300, ctx)).toBe(true);
+    // Another process recorded a loss after our last sighting: we adopt it, the epoch does not move again.
+    c.marker = { ...c.marker, g: '9.9', c: 0, epoch: redisNow + 500 };
+    redisNow += 1000;
+    await expect(s.check('c', 'c', T + 2, 300, ctx)).rejects.toThrow(/lost its nonces/);
+    expect(c.marker.epoch).toBe(redisNow - 500);
+  });
+
   it("refuses a timestamp further ahead of Redis's clock than the future bound, so none can outrun the fence", async () => {
     const redisNow = T * 1000;
     const s = new RedisNonceStore(fakeIORedis(() => redisNow));
@@ -69,10 +93,14 @@ describe('RedisNonceStore: lost nonces', () => {
   });
 
   it('ready() probes the marker and refuses a reply with a status the script never gives', async () => {
-    const { client, sent } = scripted([4, EPOCH, EPOCH]);
+    const { client, sent } = scripted([8, 1, 5], reply(4));
     await expect(new RedisNonceStore(client).ready()).resolves.toBeUndefined();
-    expect(sent).toEqual([['0', 'PX', '1', '0']]); // a future bound of 0 never raises the marker's
-    await expect(new RedisNonceStore(scripted([9, EPOCH, EPOCH]).client).ready()).rejects.toMatchObject({
+    // A peek (the marker exists), then a probe; bounds of 0 never raise the marker's.
+    expect(sent).toEqual([
+      ['0', '0', '0', '0', '', '0', '0', 'peek', '0', ''],
+      ['0', '0', '0', '0', '', '0', '0', '', '0', ''],
+    ]);
+    await expect(new RedisNonceStore(scripted([8, 1, 5], reply(9)).client).ready()).rejects.toMatchObject({
       code: 'ERR_NONCE_STORE',
       message: 'Redis gave an unexpected reply to the nonce check; request refused',
     });
@@ -87,7 +115,7 @@ describe('RedisNonceStore: eviction policy', () => {
     const reads: number[] = [];
     const client = Object.assign(c, {
       config: (_op: string, parameter: string) => {
-        reads.push(Date.now());
+        if (parameter === 'maxmemory-policy') reads.push(Date.now());
         return Promise.resolve([parameter, c.policy]);
       },
     });

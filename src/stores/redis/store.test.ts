@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisNonceStore } from './index.js';
-import { EPOCH, failure, fakeIORedis, fakeNodeRedis, scripted, T } from '../../../test/helpers/fake-redis.js';
+import { EPOCH, failure, fakeIORedis, fakeNodeRedis, reply, scripted, T } from '../../../test/helpers/fake-redis.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,7 +14,7 @@ afterEach(() => {
 
 describe('RedisNonceStore.check', () => {
   it('refuses a timestamp that is not a non-negative safe integer, or a TTL that is not finite, before calling Redis', async () => {
-    const { client, sent } = scripted([1, EPOCH, EPOCH]);
+    const { client, sent } = scripted(reply(1));
     const s = new RedisNonceStore(client);
     for (const [ts, ttl] of [
       [-1, 10],
@@ -32,13 +32,21 @@ describe('RedisNonceStore.check', () => {
     expect(sent).toEqual([]);
     // 0 (1970-01-01T00:00:00Z) is an integer timestamp: Redis decides.
     expect(await s.check('c', 'n', 0, 10)).toBe(true);
-    expect(sent).toEqual([['0', 'PX', '10000', '10000']]);
+    // ts, past and future bound, keep from now (the TTL: no window), no generation seen yet, a
+    // deadline (Redis ms) within the timeout, a check (not a probe), no sighting.
+    const [args] = sent;
+    expect([...args!.slice(0, 6), ...args!.slice(7)]).toEqual(['0', '-1', '10000', '10000', '', '0', '', '0', '']);
+    expect(Number(args![6])).toBeGreaterThan(Date.now() + 1000);
+    expect(Number(args![6])).toBeLessThanOrEqual(Date.now() + 2000);
+    // The next check passes the generation and counter of the last reply, and when it saw them.
+    await s.check('c', 'n', 0, 10);
+    expect([sent[1]![4], sent[1]![5], sent[1]![8]]).toEqual(['1.1', '1', String(T * 1000)]);
   });
 
-  it('expires a nonce at (timestamp + window + 1) s for a window from 0 up; without a usable window, after the TTL', async () => {
-    const { client, sent } = scripted([1, EPOCH, EPOCH]);
+  it('sends the past bound (the window; without a usable one -1, unknown, and the TTL from now as a floor)', async () => {
+    const { client, sent } = scripted(reply(1));
     const s = new RedisNonceStore(client);
-    const expiry = async (maxSkewSeconds?: unknown) => {
+    const bounds = async (maxSkewSeconds?: unknown) => {
       await s.check(
         'c',
         'n',
@@ -46,20 +54,39 @@ describe('RedisNonceStore.check', () => {
         7.2,
         maxSkewSeconds === undefined ? undefined : { maxSkewSeconds: maxSkewSeconds as number, now: T },
       );
-      return sent.at(-1)!.slice(1, 3);
+      return sent.at(-1)!.slice(1, 4);
     };
-    expect(await expiry(300)).toEqual(['PXAT', '1700000301000']);
-    expect(await expiry(0)).toEqual(['PXAT', '1700000001000']);
-    expect(await expiry(0.0005)).toEqual(['PXAT', '1700000001001']);
+    expect(await bounds(300)).toEqual(['300000', '300000', '0']);
+    expect(await bounds(0)).toEqual(['0', '0', '0']);
+    expect(await bounds(0.0005)).toEqual(['1', '1', '0']);
     // The TTL, rounded up to whole seconds: a negative, infinite or non-numeric window is no window.
     for (const skew of [undefined, -1, Number.POSITIVE_INFINITY, Number.NaN, '5', null]) {
-      expect(await expiry(skew)).toEqual(['PX', '8000']);
+      expect(await bounds(skew)).toEqual(['-1', '7200', '8000']);
     }
+  });
+
+  it('expires a nonce at (timestamp + the largest window + 1) s by Redis time, or the TTL from now without a window', async () => {
+    let now = T * 1000;
+    const c = fakeNodeRedis(() => now);
+    c.deadlines = false; // the test steps Redis's clock
+    const s = new RedisNonceStore(c);
+    expect(await s.check('c', 'a', T, 7.2, { maxSkewSeconds: 300, now: T })).toBe(true);
+    expect([...c.keys.values()]).toEqual([T * 1000 + 301_000]);
+    c.keys.clear();
+    expect(await s.check('c', 'b', T, 7.2, { maxSkewSeconds: 5, now: T })).toBe(true); // kept for the largest
+    expect([...c.keys.values()]).toEqual([T * 1000 + 301_000]);
+    c.keys.clear();
+    now += 400_000;
+    expect(await s.check('c', 'c', T + 400, 900)).toBe(true); // no window: the TTL from now (above the recorded bound)
+    expect([...c.keys.values()]).toEqual([(T + 400) * 1000 + 900_000]);
+    c.keys.clear();
+    expect(await s.check('c', 'd', T + 400, 2)).toBe(true); // no window: the recorded bound (above the TTL)
+    expect([...c.keys.values()]).toEqual([(T + 400) * 1000 + 301_000]);
   });
 
   it("tells a timestamp before lost nonces from a clock ahead of Redis's, and refuses a status a check never gets", async () => {
     const at = (status: number) =>
-      new RedisNonceStore(scripted([status, EPOCH, EPOCH + 30_000]).client).check('c', 'n', T, 10, {
+      new RedisNonceStore(scripted(reply(status, EPOCH, EPOCH + 30_000)).client).check('c', 'n', T, 10, {
         maxSkewSeconds: 5,
         now: T,
       });
@@ -78,8 +105,12 @@ describe('RedisNonceStore.check', () => {
     await expect(at(3)).rejects.toMatchObject({
       code: 'ERR_NONCE_STORE',
       message: expect.stringMatching(
-        /already left the window: the verifier's clock is ahead of Redis's \(check NTP\)$/,
+        /already left the window nonces are kept for: the verifier's clock is ahead of Redis's \(check NTP\), or a verifier with a shorter maxSkewSeconds/,
       ),
+    });
+    await expect(at(6)).rejects.toMatchObject({
+      code: 'ERR_NONCE_STORE',
+      message: expect.stringMatching(/after its deadline .*nothing was recorded, so the request can be retried$/),
     });
     await expect(at(4)).rejects.toMatchObject({
       code: 'ERR_NONCE_STORE',
@@ -89,37 +120,44 @@ describe('RedisNonceStore.check', () => {
 
   it('reads digit strings as the integers of the reply, and refuses any other shape', async () => {
     const F = EPOCH + 3;
-    const check = (reply: unknown) => new RedisNonceStore(scripted(reply).client).check('c', 'n', T, 10);
-    expect(await check(['1', String(EPOCH), String(F)])).toBe(true);
-    expect(await check(['0', String(EPOCH), String(F)])).toBe(false);
-    expect(await check([1, EPOCH, EPOCH])).toBe(true); // a fence at the epoch itself: no future bound
-    for (const reply of [
+    const N = T * 1000;
+    const check = (r: unknown) => new RedisNonceStore(scripted(r).client).check('c', 'n', T, 10);
+    expect(await check(['1', String(EPOCH), String(F), '1.1', '7', String(N)])).toBe(true);
+    expect(await check(['0', String(EPOCH), String(F), '1.1', '7', String(N)])).toBe(false);
+    expect(await check([1, EPOCH, EPOCH, '1700000000.123456', 0, N])).toBe(true); // a fence at the epoch: no future bound
+    expect(await check([1, 0, 30_000, '1.1', 0, N])).toBe(true); // epoch 0: whole since a first run
+    for (const r of [
       'OK',
       'abc',
-      [1, EPOCH],
-      [1, EPOCH, 3, 4],
-      [1, 0, 0],
-      [1, -EPOCH, F],
-      [1, EPOCH + 0.5, F],
-      [1, 2 ** 53, F],
-      [1, EPOCH, EPOCH - 1], // a fence before the epoch
-      [1, EPOCH, 0],
-      [1, EPOCH, 'x'],
-      [1, EPOCH, 2.5],
-      [true, EPOCH, F],
-      ['', EPOCH, F],
-      [' 1', EPOCH, F],
-      ['1 ', EPOCH, F],
-      ['+1', EPOCH, F],
-      ['1e0', EPOCH, F],
-      ['0x1', EPOCH, F],
-      [1, '12345678901234567', F],
+      [1, EPOCH, F, '1.1', 1],
+      [1, EPOCH, F, '1.1', 1, N, 7],
+      [1, EPOCH, F, '1.1', 1, 0], // no Redis time
+      [1, -EPOCH, F, '1.1', 1, N],
+      [1, EPOCH + 0.5, F, '1.1', 1, N],
+      [1, 2 ** 53, F, '1.1', 1, N],
+      [1, EPOCH, EPOCH - 1, '1.1', 1, N], // a fence before the epoch
+      [1, EPOCH, 'x', '1.1', 1, N],
+      [1, EPOCH, 2.5, '1.1', 1, N],
+      [1, EPOCH, F, 11, 1, N], // a generation that is not a string
+      [1, EPOCH, F, '', 1, N],
+      [1, EPOCH, F, 'abc', 1, N],
+      [1, EPOCH, F, '1.1', -1, N],
+      [1, EPOCH, F, '1.1', '1.5', N],
+      [true, EPOCH, F, '1.1', 1, N],
+      ['', EPOCH, F, '1.1', 1, N],
+      [' 1', EPOCH, F, '1.1', 1, N],
+      ['1 ', EPOCH, F, '1.1', 1, N],
+      ['+1', EPOCH, F, '1.1', 1, N],
+      ['1e0', EPOCH, F, '1.1', 1, N],
+      ['0x1', EPOCH, F, '1.1', 1, N],
+      [7, EPOCH, F, '1.1', 1, N],
+      [1, '12345678901234567', F, '1.1', 1, N],
       // Nested arrays print as their digits ("1"): only strings are read as numbers.
-      [['1'], EPOCH, F],
-      [1, [String(EPOCH)], F],
-      [1, EPOCH, [F]],
+      [['1'], EPOCH, F, '1.1', 1, N],
+      [1, [String(EPOCH)], F, '1.1', 1, N],
+      [1, EPOCH, [F], '1.1', 1, N],
     ]) {
-      await expect(check(reply), JSON.stringify(reply)).rejects.toMatchObject({
+      await expect(check(r), JSON.stringify(r)).rejects.toMatchObject({
         code: 'ERR_NONCE_STORE',
         message: 'Redis gave an unexpected reply to the nonce check; request refused',
       });
