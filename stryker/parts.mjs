@@ -35,6 +35,7 @@ export const PARTS = {
   operations: { files: ['src/operations/**'] },
   node: { files: ['src/node/**'] },
   verifier: { files: ['src/verifier/**'] },
+  schemes: { files: ['src/schemes/**'] },
   errors: { files: ['src/errors/**'] },
   cache: { files: ['src/cache/**'] },
   hmac: { files: ['src/hmac/**'] },

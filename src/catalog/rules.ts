@@ -10,7 +10,7 @@ import { InvalidInputError, MissingFieldError } from '../errors/index.js';
 import { exponentOf, type Exponent } from './exponent.js';
 import type { FieldRule, OrderIdField } from './row.js';
 import type { ResolvedAuth } from './scheme.js';
-import { termFieldName } from './terms.js';
+import { termFieldName } from '../control/terms.js';
 
 /**
  * The fields rules and formulas read, by name: first value, '' counted as absent. Held by

@@ -11,7 +11,7 @@ import { sha1Hex } from '#crypto';
 import type { Operation } from '../catalog/index.js';
 import { firstDifference } from './text.js';
 import type { ControlDiagnosis, DiagnosisDifference, DiagnosisHint, DiagnosisTerm } from './diagnosis.js';
-import { termFieldName } from '../catalog/terms.js';
+import { termFieldName } from '../control/terms.js';
 
 /** The placeholder shown instead of the merchant control key. */
 export const KEY_PLACEHOLDER = '<control key>';

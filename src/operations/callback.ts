@@ -8,7 +8,7 @@
 import { verifyControl } from '../control/digest.js';
 import { InvalidInputError, MissingFieldError } from '../errors/index.js';
 import { callbackPairs, type CallbackQuery } from './callback-input.js';
-import { serviceTrim } from '../catalog/trim.js';
+import { serviceTrim } from '../encoding/trim.js';
 
 /** Transaction statuses the public documentation names; others may appear. */
 export type CallbackStatus = 'approved' | 'declined' | 'error' | 'filtered' | 'processing' | (string & {});

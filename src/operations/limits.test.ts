@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exponentOf } from '../catalog/exponent.js';
 import { utf8LongerThan } from './limits.js';
-import { serviceTrim } from '../catalog/trim.js';
+import { serviceTrim } from '../encoding/trim.js';
 
 const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
 

@@ -6,7 +6,7 @@
  */
 import { InvalidAmountError, InvalidInputError } from '../errors/index.js';
 import type { ParamValue } from '../catalog/params.js';
-import { serviceTrim } from '../catalog/trim.js';
+import { serviceTrim } from '../encoding/trim.js';
 
 function valueString(name: string, v: ParamValue): string | undefined {
   if (v === undefined) return undefined;

@@ -3,19 +3,17 @@
  *
  * @module
  */
-import { control } from '../control/digest.js';
 import { endpointIdString } from '../control/endpoint.js';
 import { formatForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
-import { InvalidInputError, MissingFieldError } from '../errors/index.js';
-import { oauthBodyParams, signOAuth, type SignOAuthRequest, type SignOAuthResult } from '../oauth/index.js';
+import { InvalidInputError } from '../errors/index.js';
+import type { SignOAuthResult } from '../oauth/index.js';
 import type { Operation } from '../catalog/index.js';
 import { findOperation } from '../catalog/lookup.js';
-import { serviceTrim } from '../catalog/trim.js';
 import { normalizeParams } from './normalize.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
-import { controlFieldsOf, formulaHasLogin } from '../catalog/terms.js';
+import { refuseComputedParams, schemeOf } from '../schemes/index.js';
 import { exponentOf, type Exponent } from '../catalog/exponent.js';
 import type { ExtraParams, OperationId, OperationParamsMap } from '../catalog/params.js';
 import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
@@ -116,14 +114,6 @@ function buildUrl(baseUrl: string, path: string): string {
   return u.origin + prefix + path;
 }
 
-function nonEmpty(value: unknown, field: string, what: string): string {
-  if (value === undefined) throw new MissingFieldError(field, `${what} is required: ${field} is missing`);
-  if (typeof value !== 'string' || value === '') {
-    throw new InvalidInputError(`${what} must be a non-empty string`, { field });
-  }
-  return value;
-}
-
 /**
  * Signs a request for an operation of the catalog.
  *
@@ -183,80 +173,25 @@ export async function signRequest<K extends string>(
   const url = buildUrl(options.baseUrl, path);
 
   const pairs = normalizeParams(options.params);
-  for (const [name] of pairs) {
-    if (name === 'control') {
-      throw new InvalidInputError('"control" is computed by paysig: leave it out of params', { field: 'control' });
-    }
-    if (name.startsWith('oauth_')) {
-      throw new InvalidInputError(`"${name}" is set by paysig: leave oauth_* parameters out of params`, {
-        field: name,
-      });
-    }
-  }
+  refuseComputedParams(pairs);
   const values = checkFields(op, auth, pairs, options.exponent);
-  const givenLogin = values.get('login');
-  const headers: Record<string, string> = { Accept: ACCEPT, 'Content-Type': FORM_CONTENT_TYPE };
-
-  let controlDigest: string | undefined;
-  let oauth: OAuthSignature | undefined;
-  let bodyPairs: Array<readonly [string, string]>;
-
-  if (auth.kind === 'control') {
-    const controlKey = nonEmpty(creds.controlKey, 'credentials.controlKey', `the control key (scheme ${auth.formula})`);
-    let login: string | undefined;
-    bodyPairs = pairs;
-    if (formulaHasLogin(auth.formula)) {
-      const merchant = serviceTrim(nonEmpty(creds.login, 'credentials.login', 'the merchant login'));
-      login = merchant;
-      if (givenLogin !== undefined && givenLogin !== merchant) {
-        throw new InvalidInputError('params.login differs from credentials.login', { field: 'login' });
-      }
-      if (givenLogin === undefined) bodyPairs = [['login', merchant], ...pairs.filter((p) => p[0] !== 'login')];
-    } else if (givenLogin !== undefined && typeof creds.login === 'string' && givenLogin !== serviceTrim(creds.login)) {
-      throw new InvalidInputError('params.login differs from credentials.login', { field: 'login' });
-    }
-    const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
-    controlDigest = await control(auth.formula, fields, controlKey, {
-      exponent: exponentOf(options.exponent, values.get('currency')),
-    });
-    bodyPairs = [...bodyPairs, ['control', controlDigest]];
-  } else {
-    const login = serviceTrim(nonEmpty(creds.login, 'credentials.login', 'the merchant login (oauth_consumer_key)'));
-    if (givenLogin !== undefined && givenLogin !== login) {
-      throw new InvalidInputError('params.login differs from credentials.login', { field: 'login' });
-    }
-    const request: SignOAuthRequest = {
-      method: 'POST',
-      url,
-      params: pairs,
-      consumerKey: login,
-      signatureMethod: auth.method,
-    };
-    if (auth.method === 'HMAC-SHA1') {
-      request.consumerSecret = nonEmpty(
-        creds.controlKey,
-        'credentials.controlKey',
-        'the control key (HMAC-SHA1 secret)',
-      );
-    } else {
-      if (creds.privateKey === undefined) {
-        throw new MissingFieldError(
-          'credentials.privateKey',
-          'the RSA private key is required for RSA-SHA256: credentials.privateKey is missing',
-        );
-      }
-      request.privateKey = creds.privateKey;
-    }
-    if (options.nonce !== undefined) request.nonce = options.nonce;
-    if (options.timestamp !== undefined) request.timestamp = options.timestamp;
-    if (options.realm !== undefined) request.realm = options.realm;
-    oauth = await signOAuth(request);
-    headers['Authorization'] = oauth.authorization;
-    bodyPairs = pairs;
-    if (options.repeatOAuthInBody !== false) {
-      bodyPairs = [...pairs, ...oauthBodyParams(oauth)];
-    }
-  }
+  const out = await schemeOf(auth).sign(auth, {
+    operation: op,
+    url,
+    pairs,
+    values,
+    endpoint,
+    exponent: () => exponentOf(options.exponent, values.get('currency')),
+    credentials: creds,
+    nonce: options.nonce,
+    timestamp: options.timestamp,
+    realm: options.realm,
+    repeatOAuthInBody: options.repeatOAuthInBody !== false,
+  });
+  const headers: Record<string, string> = { Accept: ACCEPT, 'Content-Type': FORM_CONTENT_TYPE, ...out.headers };
+  const bodyPairs = out.bodyPairs;
+  const controlDigest = out.control;
+  const oauth = out.oauth;
 
   const body = formatForm(bodyPairs);
   const signed: SignedRequest = {

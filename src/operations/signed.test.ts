@@ -1,6 +1,7 @@
 // The duplicate-name and login checks verifyRequest runs on what it verified, called directly.
 import { describe, expect, it } from 'vitest';
-import { checkLoginIsConsumer, refuseDuplicates, type SignedParam, signedParamsOf } from './signed.js';
+import { checkLoginIsConsumer } from '../schemes/oauth/request.js';
+import { refuseDuplicates, type SignedParam, signedParamsOf } from './signed.js';
 import { thrown } from '../../test/helpers/refusal.js';
 
 const params = (query: Array<[string, string]>, body: Array<[string, string]>): readonly SignedParam[] =>

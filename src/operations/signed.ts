@@ -86,22 +86,3 @@ function duplicate(p: SignedParam, first: Exclude<ParamSource, 'header'>): never
     field: p.name.slice(0, 100),
   });
 }
-
-/**
- * On an OAuth operation the merchant is `oauth_consumer_key`; a `login` parameter naming someone
- * else would hand the application an identity the signature does not vouch for.
- *
- * @throws {@link InvalidInputError} (field `login`) when a `login` differs from `consumerKey`.
- */
-export function checkLoginIsConsumer(params: readonly SignedParam[], consumerKey: string): void {
-  for (const p of params) {
-    if (p.name === 'login' && p.value !== consumerKey) {
-      throw new InvalidInputError(
-        `the ${p.source} "login" differs from oauth_consumer_key: on an OAuth operation they must name the same merchant`,
-        {
-          field: 'login',
-        },
-      );
-    }
-  }
-}

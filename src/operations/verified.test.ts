@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { FORMULAS } from '../control/formulas.js';
 import { OPERATIONS } from '../catalog/index.js';
-import { termFieldName } from '../catalog/terms.js';
+import { termFieldName } from '../control/terms.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import type { VerifiedRequest, VerifiedRequestOf } from './verified.js';
 import { verifyRequest } from './verify.js';

@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { verifyControlKeys } from '../control/digest.js';
 import { endpointIdString } from '../control/endpoint.js';
 import { parseForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
@@ -13,28 +12,24 @@ import {
   ConfigurationError,
   HttpMethodNotAllowedError,
   MediaTypeError,
-  SignatureMethodNotAllowedError,
-  MissingFieldError,
-  OAuthHeaderError,
   UnknownMerchantError,
   UnknownOperationError,
 } from '../errors/index.js';
-import { verifyOAuth, type VerifyOAuthOptions } from '../oauth/index.js';
-import { checkNonceStore } from '../oauth/verify.js';
+import { schemeOf } from '../schemes/index.js';
+import { isThenable } from '../schemes/need.js';
 import type { NonceStore } from '../stores/types.js';
 import type { Operation } from '../catalog/index.js';
 import { matchOperationPath, unknownPathMessage } from '../catalog/lookup.js';
 import { pathAndQuery } from './url-parts.js';
-import { serviceTrim } from '../catalog/trim.js';
+import { serviceTrim } from '../encoding/trim.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
-import { controlFieldsOf, formulaHasLogin } from '../catalog/terms.js';
 import { exponentOf, type Exponent } from '../catalog/exponent.js';
 import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
 import { assertAcceptMode, negotiateAccept, type AcceptMode } from './accept.js';
 import { checkContentType, readBody } from './body.js';
-import { checkLoginIsConsumer, refuseDuplicates, signedParamsOf } from './signed.js';
-import { isSecretKey, listKeys, matchedKeyOf, type KeyList } from '../keys/list.js';
+import { refuseDuplicates, signedParamsOf } from './signed.js';
+import type { KeyList } from '../keys/list.js';
 import { verifiedResult, type VerifiedParty, type VerifiedRequest } from './verified.js';
 
 export type { VerifiedRequest };
@@ -172,15 +167,6 @@ export interface RequestReader {
   readBody(max: number): Promise<string>;
 }
 
-/** The merchant's control key, under its name or (deprecated) the OAuth one. */
-function controlKeyOf(creds: VerifyCredentials | undefined | null): KeyList<string> | undefined {
-  return creds?.controlKey ?? creds?.consumerSecret;
-}
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
-}
-
 type Endpoint = { endpointId?: string; endpointGroupId?: string };
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -228,84 +214,45 @@ export async function verifyRequestParts(
     op,
     options.schemes !== undefined && Object.hasOwn(options.schemes, op.id) ? options.schemes[op.id] : undefined,
   );
+  const scheme = schemeOf(auth);
   // OAuth signs the URL's query too; a control digest reads the body alone.
-  const signedParams = signedParamsOf(auth.kind === 'control' ? [] : parseForm(url.search.slice(1)), params);
+  const signedParams = signedParamsOf(scheme.signsQuery ? parseForm(url.search.slice(1)) : [], params);
   refuseDuplicates(signedParams);
   const values = checkFields(op, auth, params, options.exponent);
-
-  if (auth.kind === 'control') {
-    const received = values.get('control');
-    if (received === undefined)
-      throw new MissingFieldError('control', `operation "${op.id}" needs the field "control"`);
-    let login: string | undefined;
-    if (formulaHasLogin(auth.formula)) {
-      login = values.get('login');
-      if (login === undefined)
-        throw new MissingFieldError(
-          'login',
-          `operation "${op.id}" (control formula ${auth.formula}) needs the field "login"`,
-        );
-    }
-    const who: Mutable<CredentialsQuery> = { operation: op };
-    if (login !== undefined) who.login = login;
-    withEndpoint(who, endpoint);
-    const found = options.credentials(who);
-    // A synchronous lookup is used as it is: an await would only add a turn.
-    const creds = isThenable(found) ? await found : found;
-    const keys = listKeys(controlKeyOf(creds), 'controlKey', isSecretKey);
-    if (keys.length === 0) {
-      const field =
-        login !== undefined ? 'login' : endpoint.endpointGroupId !== undefined ? 'endpointGroupId' : 'endpointId';
-      throw new UnknownMerchantError(`no control key for this merchant (unknown ${field})`, { field });
-    }
-    const fields = controlFieldsOf(op, auth.formula, values, login, endpoint);
-    const index = await verifyControlKeys(auth.formula, fields, keys, received, {
-      exponent: exponentOf(options.exponent, values.get('currency')),
-    });
-    const party = withEndpoint<Mutable<VerifiedParty>>(login !== undefined ? { login } : {}, endpoint);
-    return verifiedResult(op, auth.scheme, party, params, signedParams, responseFormat, matchedKeyOf(keys, index));
-  }
-
-  const authorization = request.header('authorization');
-  if (authorization === null) throw new OAuthHeaderError(`operation "${op.id}" needs an OAuth Authorization header`);
-  const method = auth.method;
-  const oauthOptions: VerifyOAuthOptions = {
-    // Checked here too, so that a missing store is named before any lookup.
-    nonceStore: checkNonceStore(options.nonceStore, options.maxSkewSeconds ?? 300),
-    credentials: async (consumerKey: string) => {
-      const c = await options.credentials(
-        withEndpoint<Mutable<CredentialsQuery>>({ operation: op, consumerKey }, endpoint),
-      );
-      if (c === undefined || c === null) return undefined;
-      // Hand over only the secret the operation's method uses: a request signed with the other
-      // method then fails as "method not allowed" rather than being checked with a wrong key.
-      const id = c.consumerId !== undefined ? { consumerId: c.consumerId } : {};
-      if (method === 'HMAC-SHA1') {
-        const secret = controlKeyOf(c);
-        return secret !== undefined ? { controlKey: secret, ...id } : id;
-      }
-      return c.publicKey !== undefined ? { publicKey: c.publicKey, ...id } : id;
-    },
-  };
-  if (now !== undefined) oauthOptions.now = now;
-  if (options.maxSkewSeconds !== undefined) oauthOptions.maxSkewSeconds = options.maxSkewSeconds;
-  if (options.maxFutureSkewSeconds !== undefined) oauthOptions.maxFutureSkewSeconds = options.maxFutureSkewSeconds;
-  const result = await verifyOAuth({ method: 'POST', url: requestUrl, params, authorization }, oauthOptions);
-  // Defence in depth: unreachable while the credentials above hold only this method's key.
-  if (result.signatureMethod !== method) {
-    throw new SignatureMethodNotAllowedError(
-      `operation "${op.id}" is signed with ${method}, not ${result.signatureMethod}`,
-    );
-  }
-  checkLoginIsConsumer(signedParams, result.consumerKey);
-  const party = withEndpoint<Mutable<VerifiedParty>>({ consumerKey: result.consumerKey }, endpoint);
-  return verifiedResult(
-    op,
-    auth.scheme,
-    party,
+  const credentials = options.credentials;
+  const party = await scheme.verify(auth, {
+    operation: op,
+    url: requestUrl,
+    header: (name) => request.header(name),
     params,
     signedParams,
-    responseFormat,
-    result.matchedKey ?? { index: 0 },
-  );
+    values,
+    endpoint,
+    exponent: () => exponentOf(options.exponent, values.get('currency')),
+    secrets(who) {
+      const query = withEndpoint<Mutable<CredentialsQuery>>({ operation: op }, endpoint);
+      if (who.login !== undefined) query.login = who.login;
+      if (who.consumerKey !== undefined) query.consumerKey = who.consumerKey;
+      const found = credentials(query);
+      return isThenable(found) ? found.then(secretsOf) : secretsOf(found);
+    },
+    nonceStore: options.nonceStore,
+    now,
+    maxSkewSeconds: options.maxSkewSeconds,
+    maxFutureSkewSeconds: options.maxFutureSkewSeconds,
+  });
+  const verified: Mutable<VerifiedParty> = {};
+  if (party.login !== undefined) verified.login = party.login;
+  if (party.consumerKey !== undefined) verified.consumerKey = party.consumerKey;
+  withEndpoint(verified, endpoint);
+  return verifiedResult(op, auth.scheme, verified, params, signedParams, responseFormat, party.matchedKey);
+}
+
+/** The secrets a scheme reads, from what the credentials callback returned (`consumerSecret`: the deprecated name of `controlKey`). */
+function secretsOf(creds: VerifyCredentials | undefined | null): VerifyCredentials | undefined {
+  if (creds === undefined || creds === null) return undefined;
+  if (creds.controlKey === undefined && creds.consumerSecret !== undefined) {
+    return { ...creds, controlKey: creds.consumerSecret };
+  }
+  return creds;
 }

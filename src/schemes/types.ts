@@ -8,6 +8,9 @@
 import type { KeyList, MatchedKey } from '../keys/list.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import type { NonceStore } from '../stores/types.js';
+import type { Formula } from '../control/formulas.js';
+import type { SignatureMethod } from '../oauth/protocol.js';
+import type { SignOAuthResult } from '../oauth/sign.js';
 
 /** The part of a catalog operation a scheme reads. */
 export interface SchemeOperation {
@@ -54,8 +57,8 @@ export interface VerifyInput {
   readonly signedParams: ReadonlyArray<{ readonly name: string; readonly value: string; readonly source: string }>;
   readonly values: FieldValues;
   readonly endpoint: Endpoint;
-  /** Minor-unit digits of the request's currency. */
-  readonly exponent: number;
+  /** Minor-unit digits of the request's currency (read only by a scheme that needs it). */
+  exponent(): number;
   /** Looks the merchant's secrets up (the deployment's credentials callback, with the operation and endpoint). */
   secrets(who: SchemeWho): SchemeSecrets | undefined | Promise<SchemeSecrets | undefined>;
   /** OAuth replay memory and windows. */
@@ -80,8 +83,8 @@ export interface SignInput {
   readonly pairs: Array<readonly [string, string]>;
   readonly values: FieldValues;
   readonly endpoint: Endpoint;
-  /** Minor-unit digits of the request's currency. */
-  readonly exponent: number;
+  /** Minor-unit digits of the request's currency (read only by a scheme that needs it). */
+  exponent(): number;
   readonly credentials: {
     readonly login?: unknown;
     readonly controlKey?: unknown;
@@ -94,20 +97,27 @@ export interface SignInput {
   readonly repeatOAuthInBody: boolean;
 }
 
-/** What signing adds to the request: the body pairs to send, headers, and the scheme's own result. */
-export interface SignOutput<R> {
+/** What signing adds to the request: the body pairs to send, headers, and what the scheme computed. */
+export interface SignOutput {
   readonly bodyPairs: Array<readonly [string, string]>;
   readonly headers: Readonly<Record<string, string>>;
-  /** `control` for a control digest, `oauth` for an OAuth signature. */
-  readonly result: R;
+  /** The digest of a control scheme. */
+  readonly control?: string;
+  /** The signature of the OAuth scheme. */
+  readonly oauth?: SignOAuthResult;
 }
 
+/** A resolved scheme, as the catalog resolves an operation's: its kind, and the formula or method. */
+export type SchemeAuth =
+  | { readonly kind: 'control'; readonly formula: Formula }
+  | { readonly kind: 'oauth'; readonly method: SignatureMethod };
+
 /** One authentication scheme of the API, as the request pipeline uses it. */
-export interface RequestScheme<A, R> {
+export interface RequestScheme<A> {
   /** Whether the URL's query parameters are signed (OAuth), or only the body (control). */
   readonly signsQuery: boolean;
   /** Signs a checked request. */
-  sign(auth: A, input: SignInput): Promise<SignOutput<R>>;
+  sign(auth: A, input: SignInput): Promise<SignOutput>;
   /** Verifies a received request; rejects with the `PaysigError` that says why. */
   verify(auth: A, input: VerifyInput): Promise<VerifiedParty>;
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { serviceTrim } from '../catalog/trim.js';
+import { serviceTrim } from '../encoding/trim.js';
 import { control } from '../control/digest.js';
 import { formatForm, type Pair } from '../encoding/form.js';
 import { InvalidInputError, MissingFieldError } from '../errors/index.js';

@@ -3,13 +3,12 @@
  *
  * @module
  */
-import type { ControlFields } from '../control/digest.js';
-import { FORMULAS, type Formula, type TermField } from '../control/formulas.js';
-import type { OrderIdField } from './row.js';
+import type { ControlFields } from './digest.js';
+import { FORMULAS, type Formula, type TermField } from './formulas.js';
 
 /** The part of an operation the term mapping reads. */
 interface TermSource {
-  readonly orderIdField: OrderIdField;
+  readonly orderIdField: 'client_orderid' | 'client-order-id';
 }
 
 /** Body field that carries a formula term on this operation (login comes from credentials). */
