@@ -19,7 +19,7 @@ export const NOT_MUTATED = [
   'src/**/*.test.ts',
   'src/cli/**',
   'src/index.ts',
-  'src/oauth/index.ts',
+  'src/schemes/oauth/index.ts',
   'src/errors/index.ts',
   'src/catalog/params.ts',
   'src/crypto/backend.ts',

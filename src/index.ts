@@ -23,7 +23,7 @@ export { cryptoBackendName } from './crypto/name.js';
 export type { KeyHandle } from './crypto/backend.js';
 
 // --- control ---
-export { toMinorUnits } from './control/amount.js';
+export { toMinorUnits } from './schemes/control/amount.js';
 export {
   FORMULAS,
   type Formula,
@@ -33,8 +33,14 @@ export {
   type FormulaTerm,
   type TermField,
   type TermPresence,
-} from './control/formulas.js';
-export { control, controlInput, verifyControl, type ControlFields, type ControlOptions } from './control/digest.js';
+} from './schemes/control/formulas.js';
+export {
+  control,
+  controlInput,
+  verifyControl,
+  type ControlFields,
+  type ControlOptions,
+} from './schemes/control/digest.js';
 
 // --- keys ---
 export { importPrivateKey, importPublicKey } from './keys/import.js';
@@ -61,7 +67,7 @@ export {
   type OAuthConsumerCredentials,
   type OAuthHeader,
   type SignatureMethod,
-} from './oauth/index.js';
+} from './schemes/oauth/index.js';
 
 // --- nonce stores ---
 export { REPLAYS_NOT_CHECKED, type NonceStore, type NonceCheckContext } from './stores/types.js';
@@ -110,21 +116,21 @@ export type {
 } from './catalog/params.js';
 export type { Scheme } from './catalog/scheme.js';
 export type { Exponent } from './catalog/exponent.js';
-export { ACCEPT, FORM_CONTENT_TYPE } from './operations/media-types.js';
+export { ACCEPT, FORM_CONTENT_TYPE } from './request/media-types.js';
 export {
   signRequest,
   type SignOptions,
   type SignCredentials,
   type SignedRequest,
   type OAuthSignature,
-} from './operations/sign.js';
+} from './request/sign.js';
 export {
   verifyRequest,
   DEFAULT_MAX_BODY_BYTES,
   type VerifyRequestOptions,
   type VerifyCredentials,
   type CredentialsQuery,
-} from './operations/verify.js';
+} from './request/verify.js';
 export type {
   VerifiedRequest,
   VerifiedRequestOf,
@@ -132,7 +138,7 @@ export type {
   VerifiedFieldsOf,
   VerifiedFieldsMap,
   VerifiedFieldValueOf,
-} from './operations/verified.js';
+} from './request/verified.js';
 export {
   createVerifier,
   Verifier,
@@ -162,7 +168,7 @@ export type {
   OAuthDiagnosis,
   DiagnosisKey,
 } from './diagnose/diagnosis.js';
-export type { AcceptMode, ResponseFormat } from './operations/accept.js';
-export type { SignedParam, ParamSource } from './operations/signed.js';
-export { verifyCallback, FINAL_STATUSES, type CallbackFields, type CallbackStatus } from './operations/callback.js';
-export type { CallbackQuery, CallbackRequestTarget } from './operations/callback-input.js';
+export type { AcceptMode, ResponseFormat } from './request/accept.js';
+export type { SignedParam, ParamSource } from './request/signed.js';
+export { verifyCallback, FINAL_STATUSES, type CallbackFields, type CallbackStatus } from './request/callback.js';
+export type { CallbackQuery, CallbackRequestTarget } from './request/callback-input.js';

@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../src/errors/handling.js';
 import { MemoryNonceStore } from '../src/stores/memory/index.js';
-import { verifyRequest, type VerifyCredentials, type VerifyRequestOptions } from '../src/operations/verify.js';
+import { verifyRequest, type VerifyCredentials, type VerifyRequestOptions } from '../src/request/verify.js';
 import { clientAuthorization, clientForm, sha1Hex, type ClientOAuth } from './helpers/client-sign.js';
 import { refusal } from './helpers/refusal.js';
 

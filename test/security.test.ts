@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { percentDecode } from '../src/encoding/percent.js';
 import { parseForm } from '../src/encoding/form.js';
 import { PaysigError } from '../src/errors/index.js';
-import { verifyCallback } from '../src/operations/callback.js';
+import { verifyCallback } from '../src/request/callback.js';
 
 describe('percentDecode on long runs of escapes', () => {
   it('decodes 200 000 consecutive ASCII escapes without a stack overflow', () => {
@@ -30,9 +30,9 @@ describe('percentDecode on long runs of escapes', () => {
 });
 
 import { createHmac } from 'node:crypto';
-import { verifyOAuth } from '../src/oauth/verify.js';
+import { verifyOAuth } from '../src/schemes/oauth/verify.js';
 import { MemoryNonceStore } from '../src/stores/memory/index.js';
-import { control } from '../src/control/digest.js';
+import { control } from '../src/schemes/control/digest.js';
 
 /** HMAC-SHA1 header for POST https://h/p with no parameters, base string built by hand. */
 function hmacHeader(timestampText: string, nonce: string, secret: string): string {
@@ -84,7 +84,7 @@ describe('known limits of the service formulas (documented, not fixable in paysi
 });
 
 import { createHash } from 'node:crypto';
-import { verifyRequest } from '../src/operations/verify.js';
+import { verifyRequest } from '../src/request/verify.js';
 
 describe('known limit: C-A, C-S and C-D (no amount) hash the same terms', () => {
   // What the report describes: the digest names no operation, so one body verifies on every

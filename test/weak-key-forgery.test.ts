@@ -6,12 +6,12 @@ import { createPublicKey, verify as nodeVerify, webcrypto } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCaches } from './helpers/caches.js';
 import { PaysigError } from '../src/errors/index.js';
-import { buildAuthorizationHeader, parseAuthorizationHeader } from '../src/oauth/header.js';
+import { buildAuthorizationHeader, parseAuthorizationHeader } from '../src/schemes/oauth/header.js';
 import { MemoryNonceStore } from '../src/stores/memory/index.js';
-import { signOAuth } from '../src/oauth/sign.js';
-import { verifyOAuth } from '../src/oauth/verify.js';
-import { signRequest } from '../src/operations/sign.js';
-import { verifyRequest } from '../src/operations/verify.js';
+import { signOAuth } from '../src/schemes/oauth/sign.js';
+import { verifyOAuth } from '../src/schemes/oauth/verify.js';
+import { signRequest } from '../src/request/sign.js';
+import { verifyRequest } from '../src/request/verify.js';
 import { findOperation } from '../src/catalog/lookup.js';
 import { emsaPkcs1Sha256, int, keyFile, modulusOf, pem, pkcs1Public, spkiOf } from './helpers/rsa-der.js';
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Formula } from '../control/formulas.js';
+import type { Formula } from '../schemes/control/formulas.js';
 
 /** The version segment of an operation's path: `/api/<version>/...`. */
 export type OperationVersion = 'v2' | 'v4' | '3ds/v1';

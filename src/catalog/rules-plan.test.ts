@@ -5,9 +5,9 @@
 // scheme, and generated requests: the same values or the same refusal, always.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FORMULAS, type Formula } from '../control/formulas.js';
+import { FORMULAS, type Formula } from '../schemes/control/formulas.js';
 import { InvalidInputError, MissingFieldError } from '../errors/index.js';
-import { toMinorUnits } from '../control/amount.js';
+import { toMinorUnits } from '../schemes/control/amount.js';
 import { OPERATIONS, type Operation } from './index.js';
 import type { FieldRule } from './row.js';
 import { checkFields } from './rules.js';

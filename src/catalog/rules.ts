@@ -4,13 +4,13 @@
  *
  * @module
  */
-import { minorUnitsString } from '../control/amount.js';
-import { FORMULAS } from '../control/formulas.js';
+import { minorUnitsString } from '../schemes/control/amount.js';
+import { FORMULAS } from '../schemes/control/formulas.js';
 import { InvalidInputError, MissingFieldError } from '../errors/index.js';
 import { exponentOf, type Exponent } from './exponent.js';
 import type { FieldRule, OrderIdField } from './row.js';
 import type { ResolvedAuth } from './scheme.js';
-import { termFieldName } from '../control/terms.js';
+import { termFieldName } from '../schemes/control/terms.js';
 
 /**
  * The fields rules and formulas read, by name: first value, '' counted as absent. Held by

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { OPERATIONS } from './index.js';
-import { signRequest } from '../operations/sign.js';
-import { verifyRequest } from '../operations/verify.js';
+import { signRequest } from '../request/sign.js';
+import { verifyRequest } from '../request/verify.js';
 
 const KEYS = join(import.meta.dirname, '..', '..', 'vectors', 'keys');
 const PRIVATE_PEM = readFileSync(join(KEYS, 'test-only-rsa-2048-pkcs8.pem'), 'utf8');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError, UnsupportedError } from '../errors/index.js';
 import type { Scheme } from './row.js';
 import { resolveAuth } from './scheme.js';
-import { controlFieldsOf } from '../control/terms.js';
+import { controlFieldsOf } from '../schemes/control/terms.js';
 
 const op = (auth: Parameters<typeof resolveAuth>[0]['auth']) => ({ id: 'test-op', auth });
 

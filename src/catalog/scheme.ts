@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { FORMULAS, type Formula } from '../control/formulas.js';
+import { FORMULAS, type Formula } from '../schemes/control/formulas.js';
 import { InvalidInputError, UnsupportedError } from '../errors/index.js';
 import type { OAuthMethod, OperationAuth, Scheme } from './row.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientForm, sha1Hex } from '../../test/helpers/client-sign.js';
 import { diagnose, type DiagnoseOptions, type RequestParts } from './index.js';
-import type { CredentialsQuery } from '../operations/verify.js';
+import type { CredentialsQuery } from '../request/verify.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const HOST = 'https://gate.example.com';

@@ -5,13 +5,13 @@
  *
  * @module
  */
-import { minorUnitsString } from '../control/amount.js';
-import { FORMULAS, type Formula } from '../control/formulas.js';
+import { minorUnitsString } from '../schemes/control/amount.js';
+import { FORMULAS, type Formula } from '../schemes/control/formulas.js';
 import { sha1Hex } from '#crypto';
 import type { Operation } from '../catalog/index.js';
 import { firstDifference } from './text.js';
 import type { ControlDiagnosis, DiagnosisDifference, DiagnosisHint, DiagnosisTerm } from './diagnosis.js';
-import { termFieldName } from '../control/terms.js';
+import { termFieldName } from '../schemes/control/terms.js';
 
 /** The placeholder shown instead of the merchant control key. */
 export const KEY_PLACEHOLDER = '<control key>';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { clientAuthorization, clientForm, rfc3986 } from '../../test/helpers/client-sign.js';
 import { SignatureInvalidError } from '../errors/index.js';
-import { verifyRequest } from '../operations/verify.js';
+import { verifyRequest } from '../request/verify.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { toFetchRequest } from '../node/index.js';
 import { diagnose } from './index.js';

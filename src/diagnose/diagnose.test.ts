@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../errors/index.js';
 import { diagnose, type DiagnoseOptions } from './index.js';
-import type { VerifyCredentials } from '../operations/verify.js';
+import type { VerifyCredentials } from '../request/verify.js';
 
 const keys = join(import.meta.dirname, '../../vectors/keys');
 const pem = (name: string) => readFileSync(join(keys, name), 'utf8');

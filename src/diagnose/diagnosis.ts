@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { ParamSource } from '../operations/signed.js';
-import type { Formula } from '../control/formulas.js';
+import type { ParamSource } from '../request/signed.js';
+import type { Formula } from '../schemes/control/formulas.js';
 import type { OAuthMethod } from '../catalog/index.js';
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Operation } from '../catalog/index.js';
 import { memoLookup } from './lookup.js';
 import { firstDifference } from './text.js';
-import type { CredentialsQuery } from '../operations/verify.js';
+import type { CredentialsQuery } from '../request/verify.js';
 
 describe('firstDifference', () => {
   it('is undefined for equal strings, including empty ones', () => {

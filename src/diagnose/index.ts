@@ -12,18 +12,18 @@ import { REPLAYS_NOT_CHECKED } from '../stores/types.js';
 import { diagnoseControl } from './control.js';
 import { diagnoseOAuth } from './oauth.js';
 import { shownRequest, type ReadRequest } from './text.js';
-import { utf8LongerThan } from '../operations/limits.js';
-import { MAX_URL_LENGTH } from '../oauth/url.js';
+import { utf8LongerThan } from '../request/limits.js';
+import { MAX_URL_LENGTH } from '../schemes/oauth/url.js';
 import { memoLookup } from './lookup.js';
 import { eachKey, withKey } from './keys.js';
-import { readBody } from '../operations/body.js';
+import { readBody } from '../request/body.js';
 import type { Diagnosis } from './diagnosis.js';
 import { serviceTrim } from '../encoding/trim.js';
 import { resolveAuth, type ResolvedAuth } from '../catalog/scheme.js';
-import { formulaHasLogin } from '../control/terms.js';
+import { formulaHasLogin } from '../schemes/control/terms.js';
 import { exponentOf } from '../catalog/exponent.js';
 import { basePathThatMatches, matchOperationPath, undoubledApiPath } from '../catalog/lookup.js';
-import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../operations/verify.js';
+import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../request/verify.js';
 
 /** A request given as its parts rather than as a Fetch `Request`. */
 export interface RequestParts {

@@ -7,7 +7,7 @@
  */
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import { isPublicKeyGiven, isSecretKey, listKeys, type ListedKey } from '../keys/list.js';
-import type { VerifyCredentials } from '../operations/verify.js';
+import type { VerifyCredentials } from '../request/verify.js';
 import type { DiagnosisKey } from './diagnosis.js';
 
 /** The merchant's secrets with one key of each kind: what a diagnosis of one key reads. */

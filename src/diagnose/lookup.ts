@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { CredentialsQuery, VerifyCredentials } from '../operations/verify.js';
+import type { CredentialsQuery, VerifyCredentials } from '../request/verify.js';
 
 /** A lookup of the merchant's secrets. */
 export type CredentialsLookup = (who: CredentialsQuery) => Promise<VerifyCredentials | undefined>;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clientAuthorization, clientForm } from '../../test/helpers/client-sign.js';
 import { diagnose, type DiagnoseOptions } from './index.js';
-import type { CredentialsQuery, VerifyCredentials } from '../operations/verify.js';
+import type { CredentialsQuery, VerifyCredentials } from '../request/verify.js';
 
 const pem = (name: string) => readFileSync(new URL(`../../vectors/keys/${name}`, import.meta.url), 'utf8');
 const PRIVATE = pem('test-only-rsa-2048-pkcs8.pem');

@@ -6,16 +6,16 @@
  *
  * @module
  */
-import { hmacKeyOf } from '../oauth/hmac-key.js';
+import { hmacKeyOf } from '../schemes/oauth/hmac-key.js';
 import { hmacSha1, rsaSha256Verify } from '#crypto';
 import { fromBase64, toBase64 } from '../encoding/base64.js';
 import { parseForm } from '../encoding/form.js';
 import { percentEncode } from '../encoding/percent.js';
 import { importPublicKey } from '../keys/import.js';
-import { signatureBaseString } from '../oauth/base-string.js';
-import { parseAuthorizationHeader } from '../oauth/header.js';
-import { isTimestampText } from '../oauth/protocol.js';
-import { splitUrl } from '../oauth/url.js';
+import { signatureBaseString } from '../schemes/oauth/base-string.js';
+import { parseAuthorizationHeader } from '../schemes/oauth/header.js';
+import { isTimestampText } from '../schemes/oauth/protocol.js';
+import { splitUrl } from '../schemes/oauth/url.js';
 import type { OAuthMethod } from '../catalog/index.js';
 import { controlKeyLooksLikePem, publicKeyFormProblem } from './key.js';
 import { firstDifference } from './text.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { UnsupportedError } from '../errors/index.js';
-import { signOAuth as rootSign } from '../oauth/sign.js';
+import { signOAuth as rootSign } from '../schemes/oauth/sign.js';
 import { signOAuth, verifyOAuth } from './index.js';
 
 const SRC = join(import.meta.dirname, '..');

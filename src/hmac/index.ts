@@ -8,17 +8,17 @@
  *
  * @module
  */
-import { type SignOAuthRequest, type SignOAuthResult, signOAuthWith } from '../oauth/sign.js';
+import { type SignOAuthRequest, type SignOAuthResult, signOAuthWith } from '../schemes/oauth/sign.js';
 import {
   type VerifyOAuthOptions,
   type VerifyOAuthRequest,
   type VerifyOAuthResult,
   verifyOAuthWith,
-} from '../oauth/verify.js';
+} from '../schemes/oauth/verify.js';
 
 export type { CryptoKeyLike } from '../crypto/key-like.js';
-export type { SignatureMethod } from '../oauth/protocol.js';
-export type { OAuthConsumerCredentials } from '../oauth/verify.js';
+export type { SignatureMethod } from '../schemes/oauth/protocol.js';
+export type { OAuthConsumerCredentials } from '../schemes/oauth/verify.js';
 export type { NonceCheckContext, NonceStore } from '../stores/types.js';
 export type { SignOAuthRequest, SignOAuthResult, VerifyOAuthOptions, VerifyOAuthRequest, VerifyOAuthResult };
 

@@ -14,7 +14,7 @@ import {
 } from '../../test/helpers/rsa-der.js';
 import { httpStatusOf } from '../errors/handling.js';
 import { KeyExponentError, KeyTooLargeError, PaysigError } from '../errors/index.js';
-import { signOAuth } from '../oauth/sign.js';
+import { signOAuth } from '../schemes/oauth/sign.js';
 import { importPrivateKey, importPublicKey } from './import.js';
 import { checkExponent, MAX_RSA_BITS, PUBLIC_EXPONENT } from './rules.js';
 

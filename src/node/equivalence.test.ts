@@ -5,8 +5,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaysigError } from '../errors/index.js';
-import { signRequest } from '../operations/sign.js';
-import { verifyRequest, type VerifiedRequest, type VerifyRequestOptions } from '../operations/verify.js';
+import { signRequest } from '../request/sign.js';
+import { verifyRequest, type VerifiedRequest, type VerifyRequestOptions } from '../request/verify.js';
 import { verifyIncoming } from './index.js';
 
 const LOGIN = 'merchantlogin';

@@ -5,12 +5,12 @@
  * @module
  */
 import { ConfigurationError } from '../errors/index.js';
-import { checkCallbackOptions, type Refusal } from '../operations/refusal.js';
+import { checkCallbackOptions, type Refusal } from '../request/refusal.js';
 import { verifierOf } from '../verifier/fetch.js';
 import type { Verifier } from '../verifier/index.js';
-import type { CallbackFields } from '../operations/callback.js';
-import type { VerifiedRequest } from '../operations/verified.js';
-import { FORM_CONTENT_TYPE } from '../operations/media-types.js';
+import type { CallbackFields } from '../request/callback.js';
+import type { VerifiedRequest } from '../request/verified.js';
+import { FORM_CONTENT_TYPE } from '../request/media-types.js';
 import type { IncomingMessageLike } from './incoming.js';
 import {
   isApiPath,

@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withVerifiedRequest } from '../verifier/fetch.js';
-import { signRequest } from '../operations/sign.js';
+import { signRequest } from '../request/sign.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import {
   createFastifyPlugin,

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { checkCallbackOptions, type Refusal } from '../operations/refusal.js';
+import { checkCallbackOptions, type Refusal } from '../request/refusal.js';
 import { verifierOf } from '../verifier/fetch.js';
 import type { Verifier } from '../verifier/index.js';
-import type { CallbackFields } from '../operations/callback.js';
-import type { VerifiedRequest } from '../operations/verified.js';
+import type { CallbackFields } from '../request/callback.js';
+import type { VerifiedRequest } from '../request/verified.js';
 import type { IncomingMessageLike } from './incoming.js';
 import {
   isApiPath,

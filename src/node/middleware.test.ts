@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryNonceStore } from '../stores/memory/index.js';
-import { signRequest } from '../operations/sign.js';
+import { signRequest } from '../request/sign.js';
 import {
   createCallbackMiddleware,
   createFastifyCallbackPlugin,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { checkCallbackOptions, type Refusal } from '../operations/refusal.js';
+import { checkCallbackOptions, type Refusal } from '../request/refusal.js';
 import { verifierOf } from '../verifier/fetch.js';
 import type { Verifier } from '../verifier/index.js';
 import type { IncomingMessageLike } from './incoming.js';

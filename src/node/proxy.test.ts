@@ -2,7 +2,7 @@
 // a value the client put first in X-Forwarded-*: the cross-host replay of issue 20, end to end.
 import { describe, expect, it } from 'vitest';
 import { MemoryNonceStore } from '../stores/memory/index.js';
-import type { VerifyRequestOptions } from '../operations/verify.js';
+import type { VerifyRequestOptions } from '../request/verify.js';
 import { clientAuthorization, clientForm } from '../../test/helpers/client-sign.js';
 import { incomingUrl, type IncomingMessageLike } from './incoming.js';
 import { verifyIncoming } from './index.js';

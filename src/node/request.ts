@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { DEFAULT_MAX_BODY_BYTES } from '../operations/verify.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../request/verify.js';
 import { explicitBody, readIncomingBytes, type IncomingBodyOptions } from './body.js';
 import { bodyTimeoutOf } from '../verifier/config.js';
 import { incomingUrl, type IncomingMessageLike, type IncomingUrlOptions } from './incoming.js';

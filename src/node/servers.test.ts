@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../errors/handling.js';
 import { PaysigError } from '../errors/index.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
-import { signRequest } from '../operations/sign.js';
-import { verifyRequest, type VerifyRequestOptions } from '../operations/verify.js';
+import { signRequest } from '../request/sign.js';
+import { verifyRequest, type VerifyRequestOptions } from '../request/verify.js';
 import { toFetchRequest, verifyIncoming, type IncomingMessageLike, type ToFetchRequestOptions } from './index.js';
 
 // Express and Koa ship no types (and @types/* are not installed): the little used here, typed here.

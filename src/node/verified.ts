@@ -6,12 +6,12 @@
  * @module
  */
 import { ConfigurationError } from '../errors/index.js';
-import type { CallbackFields } from '../operations/callback.js';
-import { verifyCallback } from '../operations/callback.js';
-import { DEFAULT_MAX_BODY_BYTES } from '../operations/limits.js';
-import { refusalOf, report, type Refusal } from '../operations/refusal.js';
-import type { VerifiedRequest } from '../operations/verified.js';
-import type { VerifyRequestOptions } from '../operations/verify.js';
+import type { CallbackFields } from '../request/callback.js';
+import { verifyCallback } from '../request/callback.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
+import { refusalOf, report, type Refusal } from '../request/refusal.js';
+import type { VerifiedRequest } from '../request/verified.js';
+import type { VerifyRequestOptions } from '../request/verify.js';
 import type { Verifier } from '../verifier/index.js';
 import { bodyText } from '../encoding/bytes.js';
 import { isApiTarget, unresolvedPathError } from './api-path.js';

@@ -2,7 +2,7 @@
 // method, URL refusals as rejections, the `url` option, and missing options.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { VerifyRequestOptions } from '../operations/verify.js';
+import type { VerifyRequestOptions } from '../request/verify.js';
 import { verifyIncoming, type IncomingMessageLike } from './index.js';
 
 const CONTROL_KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';

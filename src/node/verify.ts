@@ -9,7 +9,7 @@ import {
   type RequestReader,
   type VerifiedRequest,
   type VerifyRequestOptions,
-} from '../operations/verify.js';
+} from '../request/verify.js';
 import { bodyText } from '../encoding/bytes.js';
 import { bodyTimeoutOf } from '../verifier/config.js';
 import { isVerifier, type Verifier } from '../verifier/index.js';

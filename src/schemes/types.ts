@@ -8,9 +8,9 @@
 import type { KeyList, MatchedKey } from '../keys/list.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import type { NonceStore } from '../stores/types.js';
-import type { Formula } from '../control/formulas.js';
-import type { SignatureMethod } from '../oauth/protocol.js';
-import type { SignOAuthResult } from '../oauth/sign.js';
+import type { Formula } from './control/formulas.js';
+import type { SignatureMethod } from './oauth/protocol.js';
+import type { SignOAuthResult } from './oauth/sign.js';
 
 /** The part of a catalog operation a scheme reads. */
 export interface SchemeOperation {

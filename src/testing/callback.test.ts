@@ -2,7 +2,7 @@
 // hosted-fields vector, and round-trips through verifyCallback (a receiver's view).
 import { describe, expect, it } from 'vitest';
 import { sha1Hex } from '../../test/helpers/client-sign.js';
-import { verifyCallback } from '../operations/callback.js';
+import { verifyCallback } from '../request/callback.js';
 import { signCallback } from './callback.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';

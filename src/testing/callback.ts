@@ -5,11 +5,11 @@
  * @module
  */
 import { serviceTrim } from '../encoding/trim.js';
-import { control } from '../control/digest.js';
+import { control } from '../schemes/control/digest.js';
 import { formatForm, type Pair } from '../encoding/form.js';
 import { InvalidInputError, MissingFieldError } from '../errors/index.js';
-import type { CallbackStatus } from '../operations/callback.js';
-import { FORM_CONTENT_TYPE } from '../operations/media-types.js';
+import type { CallbackStatus } from '../request/callback.js';
+import { FORM_CONTENT_TYPE } from '../request/media-types.js';
 
 /** The parameters of a callback or redirect: the three the digest covers, and any others. */
 export interface CallbackParams {

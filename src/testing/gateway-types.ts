@@ -6,8 +6,8 @@
  */
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import type { Diagnosis } from '../diagnose/diagnosis.js';
-import type { CallbackStatus } from '../operations/callback.js';
-import type { VerifiedRequest } from '../operations/verify.js';
+import type { CallbackStatus } from '../request/callback.js';
+import type { VerifiedRequest } from '../request/verify.js';
 
 /** A merchant the gateway knows. */
 export interface TestMerchant {

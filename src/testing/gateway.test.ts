@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientAuthorization, clientForm, sha1Hex } from '../../test/helpers/client-sign.js';
 import { serve, type ServedHandler } from '../node/serve.js';
-import { verifyCallback } from '../operations/callback.js';
+import { verifyCallback } from '../request/callback.js';
 import { createTestGateway } from './gateway.js';
 import type { TestGateway } from './gateway-types.js';
 

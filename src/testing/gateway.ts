@@ -13,19 +13,19 @@
 import { diagnose } from '../diagnose/index.js';
 import type { Diagnosis } from '../diagnose/diagnosis.js';
 import { InvalidInputError, PaysigError } from '../errors/index.js';
-import { ACCEPT } from '../operations/media-types.js';
-import { readBody } from '../operations/body.js';
+import { ACCEPT } from '../request/media-types.js';
+import { readBody } from '../request/body.js';
 import {
   DEFAULT_MAX_BODY_BYTES,
   verifyRequest,
   type CredentialsQuery,
   type VerifiedRequest,
-} from '../operations/verify.js';
+} from '../request/verify.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
-import type { CallbackStatus } from '../operations/callback.js';
+import type { CallbackStatus } from '../request/callback.js';
 import { signCallback } from './callback.js';
 import { explain } from './explain.js';
-import { refusalOf } from '../operations/refusal.js';
+import { refusalOf } from '../request/refusal.js';
 import { parseForm } from '../encoding/form.js';
 import { headerText, loopback, reply, successFields } from './reply.js';
 import type {

@@ -8,8 +8,8 @@
  */
 import { randomBytes } from '#crypto';
 import { formatForm } from '../encoding/form.js';
-import type { ResponseFormat } from '../operations/accept.js';
-import { ACCEPT, FORM_CONTENT_TYPE } from '../operations/media-types.js';
+import type { ResponseFormat } from '../request/accept.js';
+import { ACCEPT, FORM_CONTENT_TYPE } from '../request/media-types.js';
 
 /** A response of the given fields, in the negotiated format. */
 export function reply(

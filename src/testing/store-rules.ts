@@ -7,8 +7,8 @@
  */
 import { randomBytes } from '#crypto';
 import { toHex } from '../encoding/hex.js';
-import { signOAuth } from '../oauth/sign.js';
-import { verifyOAuth } from '../oauth/verify.js';
+import { signOAuth } from '../schemes/oauth/sign.js';
+import { verifyOAuth } from '../schemes/oauth/verify.js';
 import type { NonceStore } from '../stores/types.js';
 import type { NonceStoreContractClock, NonceStoreRule } from './store-contract.js';
 

@@ -6,12 +6,12 @@
  * @module
  */
 import { ConfigurationError } from '../errors/index.js';
-import { assertAcceptMode, type AcceptMode } from '../operations/accept.js';
-import { DEFAULT_MAX_BODY_BYTES } from '../operations/limits.js';
-import type { CredentialsQuery, VerifyCredentials } from '../operations/verify.js';
+import { assertAcceptMode, type AcceptMode } from '../request/accept.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
+import type { CredentialsQuery, VerifyCredentials } from '../request/verify.js';
 import type { Scheme } from '../catalog/scheme.js';
 import type { Exponent } from '../catalog/exponent.js';
-import { checkNonceStore } from '../oauth/verify.js';
+import { checkNonceStore } from '../schemes/oauth/verify.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import type { NonceStore } from '../stores/types.js';
 

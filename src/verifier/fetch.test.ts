@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { withVerifiedCallback, withVerifiedRequest } from './fetch.js';
-import { signRequest } from '../operations/sign.js';
+import { signRequest } from '../request/sign.js';
 
 const LOGIN = 'merchantlogin';
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';

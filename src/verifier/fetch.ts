@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { DEFAULT_MAX_BODY_BYTES } from '../operations/limits.js';
-import { readBody } from '../operations/body.js';
-import { verifyCallback, type CallbackFields } from '../operations/callback.js';
-import { checkCallbackOptions, refusalOf, report } from '../operations/refusal.js';
-import type { VerifiedRequest } from '../operations/verified.js';
-import type { VerifyRequestOptions } from '../operations/verify.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
+import { readBody } from '../request/body.js';
+import { verifyCallback, type CallbackFields } from '../request/callback.js';
+import { checkCallbackOptions, refusalOf, report } from '../request/refusal.js';
+import type { VerifiedRequest } from '../request/verified.js';
+import type { VerifyRequestOptions } from '../request/verify.js';
 import type { OnRefused } from './config.js';
 import { createVerifier, isVerifier, type Verifier } from './index.js';
 

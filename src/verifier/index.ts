@@ -7,9 +7,9 @@
  *
  * @module
  */
-import { readBody } from '../operations/body.js';
-import { verifyRequestParts, type RequestReader, type VerifyRequestOptions } from '../operations/verify.js';
-import type { VerifiedRequest } from '../operations/verified.js';
+import { readBody } from '../request/body.js';
+import { verifyRequestParts, type RequestReader, type VerifyRequestOptions } from '../request/verify.js';
+import type { VerifiedRequest } from '../request/verified.js';
 import type { NonceStore } from '../stores/types.js';
 import { clockOf, settingsOf, type VerifierConfig, type VerifierSettings } from './config.js';
 

@@ -2,7 +2,7 @@
 // own nonce store and clock, windows that never let a replay through a shared store, and the
 // server's own mistakes answered as 500s with nothing of the detail.
 import { describe, expect, it } from 'vitest';
-import { signRequest } from '../operations/sign.js';
+import { signRequest } from '../request/sign.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { withVerifiedRequest } from './fetch.js';
 import { createVerifier, type VerifierConfig } from './index.js';

@@ -9,7 +9,7 @@ import { fromBase64, toBase64 } from '../../src/encoding/base64.js';
 import { parseForm } from '../../src/encoding/form.js';
 import { fromHex, toHex } from '../../src/encoding/hex.js';
 import { percentDecode, percentEncode } from '../../src/encoding/percent.js';
-import { toMinorUnits } from '../../src/control/amount.js';
+import { toMinorUnits } from '../../src/schemes/control/amount.js';
 import { hostile, over } from './arbitraries.js';
 import { minorOracle } from './oracles.js';
 import { FuzzViolation, target } from './harness.js';

@@ -3,15 +3,15 @@
  * callbacks and path lookup: hostile input must end in a value or a PaysigError.
  */
 import fc from 'fast-check';
-import { control, verifyControl } from '../../src/control/digest.js';
-import { endpointIdString } from '../../src/control/endpoint.js';
-import type { Formula } from '../../src/control/formulas.js';
-import { signatureBaseString } from '../../src/oauth/base-string.js';
-import { buildAuthorizationHeader, parseAuthorizationHeader } from '../../src/oauth/header.js';
+import { control, verifyControl } from '../../src/schemes/control/digest.js';
+import { endpointIdString } from '../../src/schemes/control/endpoint.js';
+import type { Formula } from '../../src/schemes/control/formulas.js';
+import { signatureBaseString } from '../../src/schemes/oauth/base-string.js';
+import { buildAuthorizationHeader, parseAuthorizationHeader } from '../../src/schemes/oauth/header.js';
 import { MemoryNonceStore } from '../../src/stores/memory/index.js';
-import { splitUrl } from '../../src/oauth/url.js';
-import { verifyOAuth } from '../../src/oauth/verify.js';
-import { verifyCallback } from '../../src/operations/callback.js';
+import { splitUrl } from '../../src/schemes/oauth/url.js';
+import { verifyOAuth } from '../../src/schemes/oauth/verify.js';
+import { verifyCallback } from '../../src/request/callback.js';
 import { matchOperationPath } from '../../src/catalog/lookup.js';
 import { hostile, over } from './arbitraries.js';
 import { FuzzViolation, target } from './harness.js';

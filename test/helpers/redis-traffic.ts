@@ -5,8 +5,8 @@
  */
 import { Redis as IORedis } from 'ioredis';
 import { createClient } from 'redis';
-import { signOAuth } from '../../src/oauth/sign.js';
-import { verifyOAuth, type VerifyOAuthOptions } from '../../src/oauth/verify.js';
+import { signOAuth } from '../../src/schemes/oauth/sign.js';
+import { verifyOAuth, type VerifyOAuthOptions } from '../../src/schemes/oauth/verify.js';
 import type { NonceStore } from '../../src/stores/types.js';
 
 export const SECRET = 'control-key';

@@ -8,7 +8,7 @@
  */
 import { Redis } from 'ioredis';
 import { createClient } from 'redis';
-import { verifyOAuth } from '../../src/oauth/verify.js';
+import { verifyOAuth } from '../../src/schemes/oauth/verify.js';
 import { RedisNonceStore } from '../../src/stores/redis/index.js';
 
 const [url, kind] = process.argv.slice(2) as [string, string];

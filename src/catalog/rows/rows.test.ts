@@ -58,7 +58,7 @@ describe('the prose is not in the signing and verifying bundles', () => {
   it('nothing sign.ts or verify.ts imports reaches docs.ts or describe.ts', () => {
     const here = import.meta.dirname;
     const seen = new Set<string>();
-    const todo = [join(here, '../../operations/sign.ts'), join(here, '../../operations/verify.ts')];
+    const todo = [join(here, '../../request/sign.ts'), join(here, '../../request/verify.ts')];
     while (todo.length > 0) {
       const f = todo.pop()!;
       if (seen.has(f)) continue;

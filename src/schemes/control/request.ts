@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { control, verifyControlKeys } from '../../control/digest.js';
-import type { Formula } from '../../control/formulas.js';
-import { controlFieldsOf, formulaHasLogin } from '../../control/terms.js';
+import { control, verifyControlKeys } from './digest.js';
+import type { Formula } from './formulas.js';
+import { controlFieldsOf, formulaHasLogin } from './terms.js';
 import { serviceTrim } from '../../encoding/trim.js';
 import { InvalidInputError, MissingFieldError, UnknownMerchantError } from '../../errors/index.js';
 import { isSecretKey, listKeys, matchedKeyOf } from '../../keys/list.js';

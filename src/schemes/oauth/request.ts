@@ -13,14 +13,9 @@ import {
 } from '../../errors/index.js';
 import { serviceTrim } from '../../encoding/trim.js';
 import type { CryptoKeyLike } from '../../crypto/key-like.js';
-import type { SignatureMethod } from '../../oauth/protocol.js';
-import { oauthBodyParams, signOAuth, type SignOAuthRequest } from '../../oauth/sign.js';
-import {
-  checkNonceStore,
-  verifyOAuth,
-  type OAuthConsumerCredentials,
-  type VerifyOAuthOptions,
-} from '../../oauth/verify.js';
+import type { SignatureMethod } from './protocol.js';
+import { oauthBodyParams, signOAuth, type SignOAuthRequest } from './sign.js';
+import { checkNonceStore, verifyOAuth, type OAuthConsumerCredentials, type VerifyOAuthOptions } from './verify.js';
 import { nonEmpty } from '../need.js';
 import type { RequestScheme, VerifyInput } from '../types.js';
 

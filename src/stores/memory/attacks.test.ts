@@ -5,10 +5,10 @@
  * expiry-work.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { signOAuth } from '../../oauth/sign.js';
-import { verifyOAuth } from '../../oauth/verify.js';
-import { signRequest } from '../../operations/sign.js';
-import { verifyRequest } from '../../operations/verify.js';
+import { signOAuth } from '../../schemes/oauth/sign.js';
+import { verifyOAuth } from '../../schemes/oauth/verify.js';
+import { signRequest } from '../../request/sign.js';
+import { verifyRequest } from '../../request/verify.js';
 import type { NonceCheckContext, NonceStore } from '../types.js';
 import { MemoryNonceStore } from './index.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { oauthlibBaseStrings, type BaseCase } from '../../test/helpers/oauthlib.js';
+import { oauthlibBaseStrings, type BaseCase } from '../../../test/helpers/oauthlib.js';
 import { signatureBaseString } from './base-string.js';
 import { splitUrl } from './url.js';
 

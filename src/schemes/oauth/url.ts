@@ -9,9 +9,9 @@
  *
  * @module
  */
-import { boundedCache } from '../cache/bounded.js';
-import { InvalidInputError } from '../errors/index.js';
-import { percentEncode } from '../encoding/percent.js';
+import { boundedCache } from '../../cache/bounded.js';
+import { InvalidInputError } from '../../errors/index.js';
+import { percentEncode } from '../../encoding/percent.js';
 
 /** A URL split for signing: its base string URI and its raw query (without `?`, may be empty). */
 export interface SplitUrl {

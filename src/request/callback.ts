@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { verifyControl } from '../control/digest.js';
+import { verifyControl } from '../schemes/control/digest.js';
 import { InvalidInputError, MissingFieldError } from '../errors/index.js';
 import { callbackPairs, type CallbackQuery } from './callback-input.js';
 import { serviceTrim } from '../encoding/trim.js';

@@ -4,12 +4,12 @@
  * @module
  */
 import { hmacSha1, randomBytes, rsaSha256Sign } from '#crypto';
-import { InvalidInputError, UnsupportedError } from '../errors/index.js';
+import { InvalidInputError, UnsupportedError } from '../../errors/index.js';
 import { hmacKeyOf } from './hmac-key.js';
-import { toBase64 } from '../encoding/base64.js';
-import { toHex } from '../encoding/hex.js';
-import { importPrivateKey } from '../keys/import.js';
-import type { CryptoKeyLike } from '../crypto/key-like.js';
+import { toBase64 } from '../../encoding/base64.js';
+import { toHex } from '../../encoding/hex.js';
+import { importPrivateKey } from '../../keys/import.js';
+import type { CryptoKeyLike } from '../../crypto/key-like.js';
 import { joinBaseString, normalizeMethod, encodedParameters } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';
 import { buildAuthorizationHeader } from './header.js';

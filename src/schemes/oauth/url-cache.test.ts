@@ -3,10 +3,10 @@
 // grow without bound: each is a boundedCache (256 origins, 1,024 base URIs). The caches are
 // observed by wrapping boundedCache (vi.mock), so the module exports nothing for tests.
 import { describe, expect, it, vi } from 'vitest';
-import { boundedCaches as made } from '../../test/helpers/caches.js';
+import { boundedCaches as made } from '../../../test/helpers/caches.js';
 
-vi.mock('../cache/bounded.js', async (original) =>
-  (await import('../../test/helpers/caches.js')).boundedCacheSpy(original),
+vi.mock('../../cache/bounded.js', async (original) =>
+  (await import('../../../test/helpers/caches.js')).boundedCacheSpy(original),
 );
 const { splitUrl } = await import('./url.js');
 const cacheOf = (max: number) => made.find((m) => m.max === max)!.cache;

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors/index.js';
+import { InvalidInputError } from '../../errors/index.js';
 
 const INT64_MAX = 9223372036854775807n;
 

@@ -5,13 +5,13 @@
  * @module
  */
 import { sha1Hex } from '#crypto';
-import { assertWellFormed } from '../encoding/percent.js';
-import { timingSafeEqualHex } from '../encoding/compare.js';
-import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../errors/index.js';
+import { assertWellFormed } from '../../encoding/percent.js';
+import { timingSafeEqualHex } from '../../encoding/compare.js';
+import { ControlMismatchError, InvalidInputError, MissingFieldError } from '../../errors/index.js';
 import { minorUnitsString } from './amount.js';
 import { endpointIdString } from './endpoint.js';
 import { FORMULAS, type Formula, type FormulaRow, type TermField } from './formulas.js';
-import { firstMatch, type ListedKey } from '../keys/list.js';
+import { firstMatch, type ListedKey } from '../../keys/list.js';
 
 /** The request values a formula may read. Fields a formula does not use are ignored. */
 export interface ControlFields {

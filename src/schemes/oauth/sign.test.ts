@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAuthorizationHeader } from './header.js';
 import { oauthBodyParams, signOAuth } from './sign.js';
 
-const keys = join(import.meta.dirname, '../../vectors/keys');
+const keys = join(import.meta.dirname, '../../../vectors/keys');
 const pem = (name: string) => readFileSync(join(keys, name), 'utf8');
 const hmacB64 = (key: string, data: string) => createHmac('sha1', key).update(data, 'utf8').digest('base64');
 

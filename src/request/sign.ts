@@ -3,11 +3,11 @@
  *
  * @module
  */
-import { endpointIdString } from '../control/endpoint.js';
+import { endpointIdString } from '../schemes/control/endpoint.js';
 import { formatForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import { InvalidInputError } from '../errors/index.js';
-import type { SignOAuthResult } from '../oauth/index.js';
+import type { SignOAuthResult } from '../schemes/oauth/index.js';
 import type { Operation } from '../catalog/index.js';
 import { findOperation } from '../catalog/lookup.js';
 import { normalizeParams } from './normalize.js';

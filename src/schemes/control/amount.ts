@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidAmountError, InvalidInputError } from '../errors/index.js';
+import { InvalidAmountError, InvalidInputError } from '../../errors/index.js';
 
 const INT64_MAX = '9223372036854775807';
 const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;

@@ -10,8 +10,8 @@
  *
  * @module
  */
-import { OAuthHeaderError, PaysigError } from '../errors/index.js';
-import { percentDecode, percentEncode } from '../encoding/percent.js';
+import { OAuthHeaderError, PaysigError } from '../../errors/index.js';
+import { percentDecode, percentEncode } from '../../encoding/percent.js';
 
 /** The longest `Authorization` value the parser reads (8 KiB). */
 export const MAX_HEADER_LENGTH = 8192;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors/index.js';
+import { PaysigError } from '../../errors/index.js';
 import { buildAuthorizationHeader, MAX_HEADER_LENGTH, parseAuthorizationHeader } from './header.js';
 
 describe('buildAuthorizationHeader', () => {

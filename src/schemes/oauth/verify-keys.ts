@@ -7,12 +7,12 @@
  * @module
  */
 import { hmacSha1, rsaSha256Verify } from '#crypto';
-import type { CryptoKeyLike } from '../crypto/key-like.js';
-import { timingSafeEqual } from '../encoding/compare.js';
-import { SignatureMethodNotAllowedError } from '../errors/index.js';
+import type { CryptoKeyLike } from '../../crypto/key-like.js';
+import { timingSafeEqual } from '../../encoding/compare.js';
+import { SignatureMethodNotAllowedError } from '../../errors/index.js';
 import { hmacKeyOf } from './hmac-key.js';
-import { importPublicKey } from '../keys/import.js';
-import { firstMatch, isPublicKeyGiven, isSecretKey, type KeyList, type ListedKey, listKeys } from '../keys/list.js';
+import { importPublicKey } from '../../keys/import.js';
+import { firstMatch, isPublicKeyGiven, isSecretKey, type KeyList, type ListedKey, listKeys } from '../../keys/list.js';
 
 /** What these checks read of a consumer's credentials (`OAuthConsumerCredentials` of verify.ts). */
 interface ConsumerKeys {

@@ -9,9 +9,9 @@
  *
  * @module
  */
-import { InvalidInputError } from '../errors/index.js';
-import { percentEncode, percentEncodeTwice } from '../encoding/percent.js';
-import { parseForm } from '../encoding/form.js';
+import { InvalidInputError } from '../../errors/index.js';
+import { percentEncode, percentEncodeTwice } from '../../encoding/percent.js';
+import { parseForm } from '../../encoding/form.js';
 import { splitUrl } from './url.js';
 
 /** The request parts {@link signatureBaseString} reads. */

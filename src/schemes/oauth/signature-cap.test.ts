@@ -3,12 +3,12 @@
 // the Authorization header cap leaves room for the largest signature fully percent-encoded.
 import { sign as nodeSign, verify as nodeVerify } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keyFile } from '../../test/helpers/rsa-der.js';
+import { keyFile } from '../../../test/helpers/rsa-der.js';
 import * as backend from '#crypto';
-import { MAX_RSA_BITS } from '../keys/rules.js';
+import { MAX_RSA_BITS } from '../../keys/rules.js';
 import { buildAuthorizationHeader, MAX_HEADER_LENGTH, parseAuthorizationHeader } from './header.js';
 import { MAX_CONSUMER_KEY_LENGTH, MAX_NONCE_LENGTH, MAX_SIGNATURE_LENGTH } from './protocol.js';
-import { MemoryNonceStore } from '../stores/memory/index.js';
+import { MemoryNonceStore } from '../../stores/memory/index.js';
 import { signOAuth } from './sign.js';
 import { verifyOAuth } from './verify.js';
 

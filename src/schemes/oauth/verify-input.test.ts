@@ -5,9 +5,9 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NonceStoreError } from '../errors/index.js';
+import { NonceStoreError } from '../../errors/index.js';
 import { buildAuthorizationHeader } from './header.js';
-import { MemoryNonceStore, type NonceStore } from '../stores/memory/index.js';
+import { MemoryNonceStore, type NonceStore } from '../../stores/memory/index.js';
 import {
   verifyOAuth,
   type OAuthConsumerCredentials,
@@ -18,7 +18,7 @@ import {
 const SECRET = 'B17F59B4-A7DC-41B4-8FF9-37D4E3E4C2F6';
 const NOW = 1_700_000_000;
 const URL_ = 'https://api.example.com/paynet/api/v2/payout/1234';
-const PUBLIC = readFileSync(join(import.meta.dirname, '../../vectors/keys/test-only-rsa-2048-spki.pem'), 'utf8');
+const PUBLIC = readFileSync(join(import.meta.dirname, '../../../vectors/keys/test-only-rsa-2048-spki.pem'), 'utf8');
 
 /** RFC 3986 unreserved-only percent-encoding, from encodeURIComponent. */
 const enc = (s: string) =>

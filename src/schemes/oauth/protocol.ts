@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { OAuthParameterError, TimestampError, UnsupportedError } from '../errors/index.js';
-import { MAX_RSA_BITS } from '../keys/rules.js';
+import { OAuthParameterError, TimestampError, UnsupportedError } from '../../errors/index.js';
+import { MAX_RSA_BITS } from '../../keys/rules.js';
 
 /** Signature methods paysig implements. */
 export type SignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256';

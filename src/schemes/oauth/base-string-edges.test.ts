@@ -5,7 +5,7 @@ import { encodedParameters, MAX_PARAMS, normalizeMethod, signatureBaseString } f
 import { withoutOAuthRepeats } from './body.js';
 import { isSignatureMethod, isTimestampText, MAX_TIMESTAMP_DIGITS } from './protocol.js';
 import { signOAuth } from './sign.js';
-import { PaysigError } from '../errors/index.js';
+import { PaysigError } from '../../errors/index.js';
 
 const enc = (s: string): string =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -3,9 +3,9 @@
 // every field a row types as required is one verification refuses to go without.
 import { createHash } from 'node:crypto';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { FORMULAS } from '../control/formulas.js';
+import { FORMULAS } from '../schemes/control/formulas.js';
 import { OPERATIONS } from '../catalog/index.js';
-import { termFieldName } from '../control/terms.js';
+import { termFieldName } from '../schemes/control/terms.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import type { VerifiedRequest, VerifiedRequestOf } from './verified.js';
 import { verifyRequest } from './verify.js';

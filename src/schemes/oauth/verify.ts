@@ -19,8 +19,8 @@ import {
   TimestampError,
   UnknownConsumerError,
   UnsupportedError,
-} from '../errors/index.js';
-import { fromBase64 } from '../encoding/base64.js';
+} from '../../errors/index.js';
+import { fromBase64 } from '../../encoding/base64.js';
 import { joinBaseString, normalizeMethod, encodedParameters } from './base-string.js';
 import { withoutOAuthRepeats } from './body.js';
 import { parseAuthorizationHeader } from './header.js';
@@ -35,11 +35,11 @@ import {
   MAX_SIGNATURE_LENGTH,
   rsaNotHere,
 } from './protocol.js';
-import type { NonceStore } from '../stores/types.js';
+import type { NonceStore } from '../../stores/types.js';
 import { splitUrl } from './url.js';
 import { hmacMatch, rsaMatch } from './verify-keys.js';
-import type { CryptoKeyLike } from '../crypto/key-like.js';
-import { matchedKeyOf, type KeyList, type MatchedKey } from '../keys/list.js';
+import type { CryptoKeyLike } from '../../crypto/key-like.js';
+import { matchedKeyOf, type KeyList, type MatchedKey } from '../../keys/list.js';
 
 /** The request as received, for {@link verifyOAuth}. */
 export interface VerifyOAuthRequest {

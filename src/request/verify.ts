@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { endpointIdString } from '../control/endpoint.js';
+import { endpointIdString } from '../schemes/control/endpoint.js';
 import { parseForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import {

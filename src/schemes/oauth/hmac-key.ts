@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { percentEncode } from '../encoding/percent.js';
+import { percentEncode } from '../../encoding/percent.js';
 
 /**
  * The HMAC-SHA1 key for a consumer secret (the merchant control key) and a token secret (empty:

@@ -3,14 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PaysigError } from '../errors/index.js';
+import { PaysigError } from '../../errors/index.js';
 import { buildAuthorizationHeader, parseAuthorizationHeader } from './header.js';
-import { MemoryNonceStore, type NonceStore } from '../stores/memory/index.js';
-import { REPLAYS_NOT_CHECKED } from '../stores/types.js';
+import { MemoryNonceStore, type NonceStore } from '../../stores/memory/index.js';
+import { REPLAYS_NOT_CHECKED } from '../../stores/types.js';
 import { oauthBodyParams, signOAuth } from './sign.js';
 import { verifyOAuth, type OAuthConsumerCredentials, type VerifyOAuthOptions } from './verify.js';
 
-const keys = join(import.meta.dirname, '../../vectors/keys');
+const keys = join(import.meta.dirname, '../../../vectors/keys');
 const pem = (name: string) => readFileSync(join(keys, name), 'utf8');
 const PRIVATE = pem('test-only-rsa-2048-pkcs8.pem');
 const PUBLIC = pem('test-only-rsa-2048-spki.pem');

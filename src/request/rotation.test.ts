@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../diagnose/index.js';
-import { verifyOAuth } from '../oauth/verify.js';
+import { verifyOAuth } from '../schemes/oauth/verify.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { signRequest } from './sign.js';
 import { verifyRequest, type VerifyCredentials } from './verify.js';
