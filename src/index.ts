@@ -128,6 +128,7 @@ export {
   verifyRequest,
   DEFAULT_MAX_BODY_BYTES,
   type VerifyRequestOptions,
+  type RequestReader,
   type VerifyCredentials,
   type CredentialsQuery,
 } from './request/verify.js';

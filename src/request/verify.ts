@@ -154,7 +154,18 @@ export async function verifyRequest(request: Request, options: VerifyRequestOpti
 
 /**
  * A request as the verifier reads it, whatever the transport: `verifyRequest` makes one of a
- * Fetch `Request`, `paysig/node` of a Node `IncomingMessage`. Internal.
+ * Fetch `Request`, `paysig/node` of a Node `IncomingMessage`; a way in for another transport
+ * makes one too and passes it to {@link Verifier.verifyParts}.
+ *
+ * @example
+ * ```ts
+ * const reader: RequestReader = {
+ *   method: 'POST',
+ *   url: 'https://gate.example.com/paynet/api/v2/sale/1111',
+ *   header: (name) => headers.get(name) ?? null,
+ *   readBody: async (max) => readAtMost(stream, max), // refuse more than max bytes
+ * };
+ * ```
  */
 export interface RequestReader {
   /** HTTP method as received. */

@@ -99,7 +99,21 @@ export class Verifier {
     });
   }
 
-  /** The checks on a request read from any transport (`paysig/node` reads a Node request). @internal */
+  /**
+   * The same checks on a request read from any transport: `verify` reads a Fetch `Request`,
+   * `verifyIncoming` of `paysig/node` a Node request; a way in for another transport reads its
+   * request into a {@link RequestReader} and calls this.
+   *
+   * @example
+   * ```ts
+   * const verified = await verifier.verifyParts({
+   *   method: 'POST',
+   *   url,
+   *   header: (name) => headers[name] ?? null,
+   *   readBody: (max) => readAtMost(body, max),
+   * });
+   * ```
+   */
   verifyParts(reader: RequestReader): Promise<VerifiedRequest> {
     let now: number;
     try {
