@@ -7,18 +7,18 @@ import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
 
 /** Category order on the site; typedoc.config.mjs's `categoryOrder` lists the same. */
 const RULES = [
-  [/^operations\/(sign|media-types)\.ts$|^control\/amount\.ts$/, 'Sign requests'],
+  [/^request\/(sign|media-types)\.ts$|^schemes\/control\/amount\.ts$/, 'Sign requests'],
   [
-    /^operations\/(verify|verified|handler|refusal|callback|accept|signed)\.ts$|^node\/|^keys\/list\.ts$/,
+    /^request\/(verify|verified|refusal|callback|callback-input|accept|signed)\.ts$|^verifier\/|^node\/|^keys\/list\.ts$/,
     'Verify requests',
   ],
   [/^diagnose\//, 'Diagnose'],
-  [/^control\//, 'Control digests'],
+  [/^schemes\/control\//, 'Control digests'],
   [/^stores\//, 'Nonce stores'],
-  [/^(oauth|hmac)\//, 'OAuth 1.0a'],
+  [/^(schemes\/oauth|hmac)\//, 'OAuth 1.0a'],
   [/^(keys|crypto)\//, 'Keys and crypto'],
   [/^encoding\//, 'Encoding'],
-  [/^(catalog|operations)\//, 'Operations catalog'],
+  [/^(catalog|request)\//, 'Operations catalog'],
   [/^errors\//, 'Errors'],
   [/^testing\//, 'Testing'],
 ];
