@@ -19,7 +19,7 @@ import type { PaysigErrorCode } from './codes.js';
  * @example
  * ```ts
  * try {
- *   await verifyRequest(request, { credentials });
+ *   await verifier.verify(request);
  * } catch (error) {
  *   if (!isPaysigError(error)) throw error;
  *   switch (error.code) {

@@ -43,7 +43,7 @@ export type KeyList<K> = K | readonly KeyEntry<K>[];
  *
  * @example
  * ```ts
- * const { matchedKey } = await verifyRequest(request, { credentials });
+ * const { matchedKey } = await verifier.verify(request);
  * if (matchedKey.id === '2026-05') log.info('merchant still signs with the old key');
  * ```
  */

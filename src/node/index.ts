@@ -15,7 +15,7 @@
  *
  * app.post('/paynet/api/*splat', async (req, res) => { // Express 5 syntax: a named wildcard
  *   try {
- *     const verified = await verifyIncoming(req, { basePath: '/paynet', credentials });
+ *     const verified = await verifyIncoming(verifier, req); // verifier = createVerifier({ basePath: '/paynet', credentials })
  *     res.json({ operation: verified.operation.id });
  *   } catch (error) {
  *     res.sendStatus(httpStatusOf(error));

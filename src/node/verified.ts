@@ -79,7 +79,7 @@ export function keepCallback(req: object, callback: CallbackFields): void {
  *   request (mounted after the route, or on other paths?).
  * @example
  * ```ts
- * app.use(createMiddleware({ basePath: '/paynet', credentials }));
+ * app.use(createMiddleware(createVerifier({ basePath: '/paynet', credentials })));
  * app.post('/paynet/api/*path', (req, res) => {
  *   const verified = verifiedOf(req);
  *   if (verified.operationId === 'sale') res.json({ order: verified.fields.client_orderid });

@@ -18,7 +18,7 @@ import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
  * @example
  * ```ts
  * // A test double that holds clients to the specification's letter:
- * await verifyRequest(request, { credentials, accept: 'strict' }); // curl's any-type Accept: ERR_MEDIA_TYPE
+ * await createVerifier({ credentials, accept: 'strict' }).verify(request); // curl's any-type Accept: ERR_MEDIA_TYPE
  * ```
  */
 export type AcceptMode = 'negotiate' | 'strict';
@@ -29,7 +29,7 @@ export type AcceptMode = 'negotiate' | 'strict';
  *
  * @example
  * ```ts
- * const { responseFormat } = await verifyRequest(request, { credentials });
+ * const { responseFormat } = await verifier.verify(request);
  * return responseFormat === 'json'
  *   ? new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/vnd.pay+json' } })
  *   : new Response(formatForm(Object.entries(reply)), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });

@@ -25,7 +25,7 @@ export type ParamSource = 'header' | 'query' | 'body';
  *
  * @example
  * ```ts
- * const { signedParams } = await verifyRequest(request, { credentials });
+ * const { signedParams } = await verifier.verify(request);
  * const orderId = signedParams.find((p) => p.name === 'client_orderid')?.value;
  * ```
  */

@@ -98,7 +98,7 @@ export interface VerifiedRequestOf<Id extends OperationId> extends VerifiedReque
  *
  * @example
  * ```ts
- * const result = await verifyRequest(request, { credentials });
+ * const result = await verifier.verify(request);
  * switch (result.operationId) {
  *   case 'sale':
  *     return charge(result.fields.client_orderid, result.fields.amount); // both string

@@ -134,7 +134,8 @@ export { DEFAULT_MAX_BODY_BYTES };
  * @example
  * ```ts
  * try {
- *   const ok = await verifyRequest(request, { basePath: '/paynet', credentials: ({ login, consumerKey, endpointId }) => lookUp(login ?? consumerKey, endpointId) });
+ *   // OAuth needs a store: this free function keeps none (a verifier from createVerifier owns one).
+ *   const ok = await verifyRequest(request, { basePath: '/paynet', credentials: ({ login, consumerKey, endpointId }) => lookUp(login ?? consumerKey, endpointId), nonceStore });
  * } catch (e) {
  *   return new Response(null, { status: httpStatusOf(e) });
  * }
