@@ -26,6 +26,9 @@ const PUBLIC_READER = { text: 'SubjectPublicKeyInfo', what: 'the public-key read
  * half's bundles; reset to the sizes of 2026-11-26 plus about 2% for every OAuth row when the
  * `paysig/hmac` bundles were shrunk after e76d2cc's speed work had grown them), gzip bytes.
  * The `paysig/hmac` rows are what an HMAC-only signer or verifier pays: no RSA key reader.
+ * 2026-11-27 (round four): verifyRequest lowered to 21,200 (its bundle no longer carries the
+ * signer: each scheme's signer and verifier are apart); everything raised to 38,950 for the
+ * verifier object, ConfigurationError and StoreContractError, and the diagnose hints.
  */
 // biome-ignore format: a table, one entry per line
 export const ENTRIES = [
@@ -34,8 +37,8 @@ export const ENTRIES = [
   { name: 'hmac signOAuth', code: "export { signOAuth } from './hmac/index.js';", goal: 4096, maxGzip: 4825, hmacOnly: true },
   { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: null, maxGzip: 13595, without: PRIVATE_READER },
   { name: 'hmac verifyOAuth', code: "export { verifyOAuth } from './hmac/index.js';", goal: 6144, maxGzip: 8880, hmacOnly: true },
-  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 12288, maxGzip: 22790, without: PRIVATE_READER },
-  { name: 'everything', code: "export * from './index.js';", goal: 20480, maxGzip: 36715 },
+  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 12288, maxGzip: 21200, without: PRIVATE_READER },
+  { name: 'everything', code: "export * from './index.js';", goal: 20480, maxGzip: 38950 },
 ];
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));

@@ -13,7 +13,7 @@ import { findOperation } from '../catalog/lookup.js';
 import { normalizeParams } from './normalize.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
-import { refuseComputedParams, schemeOf } from '../schemes/index.js';
+import { refuseComputedParams, signerOf } from '../schemes/index.js';
 import { exponentOf, type Exponent } from '../catalog/exponent.js';
 import type { ExtraParams, OperationId, OperationParamsMap } from '../catalog/params.js';
 import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
@@ -175,7 +175,7 @@ export async function signRequest<K extends string>(
   const pairs = normalizeParams(options.params);
   refuseComputedParams(pairs);
   const values = checkFields(op, auth, pairs, options.exponent);
-  const out = await schemeOf(auth).sign(auth, {
+  const out = await signerOf(auth).sign(auth, {
     operation: op,
     url,
     pairs,

@@ -15,7 +15,7 @@ import {
   UnknownMerchantError,
   UnknownOperationError,
 } from '../errors/index.js';
-import { schemeOf } from '../schemes/index.js';
+import { verifierOf } from '../schemes/index.js';
 import { isThenable } from '../schemes/need.js';
 import type { NonceStore } from '../stores/types.js';
 import type { Operation } from '../catalog/index.js';
@@ -226,7 +226,7 @@ export async function verifyRequestParts(
     op,
     options.schemes !== undefined && Object.hasOwn(options.schemes, op.id) ? options.schemes[op.id] : undefined,
   );
-  const scheme = schemeOf(auth);
+  const scheme = verifierOf(auth);
   // OAuth signs the URL's query too; a control digest reads the body alone.
   const signedParams = signedParamsOf(scheme.signsQuery ? parseForm(url.search.slice(1)) : [], params);
   refuseDuplicates(signedParams);

@@ -6,17 +6,24 @@
  * @module
  */
 import { InvalidInputError } from '../errors/index.js';
-import { controlScheme } from './control/request.js';
-import { oauthScheme } from './oauth/request.js';
+import { controlSigner, controlVerifier } from './control/request.js';
+import { oauthSigner, oauthVerifier } from './oauth/request.js';
 
-import type { RequestScheme, SchemeAuth } from './types.js';
+import type { SchemeAuth, SchemeSigner, SchemeVerifier } from './types.js';
 
-/** Each scheme by the `kind` of a resolved auth. */
-const SCHEMES = /* @__PURE__ */ Object.freeze({ control: controlScheme, oauth: oauthScheme });
+/** Each scheme's signer by the `kind` of a resolved auth. */
+const SIGNERS = /* @__PURE__ */ Object.freeze({ control: controlSigner, oauth: oauthSigner });
+/** Each scheme's verifier by the `kind` of a resolved auth (apart, so a verifying bundle has no signer). */
+const VERIFIERS = /* @__PURE__ */ Object.freeze({ control: controlVerifier, oauth: oauthVerifier });
 
-/** The scheme of a resolved auth, found by its kind. @internal */
-export function schemeOf(auth: SchemeAuth): RequestScheme<SchemeAuth> {
-  return SCHEMES[auth.kind] as RequestScheme<SchemeAuth>;
+/** How the scheme of a resolved auth signs, found by its kind. @internal */
+export function signerOf(auth: SchemeAuth): SchemeSigner<SchemeAuth> {
+  return SIGNERS[auth.kind] as SchemeSigner<SchemeAuth>;
+}
+
+/** How the scheme of a resolved auth verifies, found by its kind. @internal */
+export function verifierOf(auth: SchemeAuth): SchemeVerifier<SchemeAuth> {
+  return VERIFIERS[auth.kind] as SchemeVerifier<SchemeAuth>;
 }
 
 /**
@@ -36,4 +43,13 @@ export function refuseComputedParams(pairs: ReadonlyArray<readonly [string, stri
   }
 }
 
-export type { RequestScheme, SchemeAuth, SignInput, SignOutput, VerifyInput, VerifiedParty } from './types.js';
+export type {
+  RequestScheme,
+  SchemeAuth,
+  SchemeSigner,
+  SchemeVerifier,
+  SignInput,
+  SignOutput,
+  VerifyInput,
+  VerifiedParty,
+} from './types.js';

@@ -112,12 +112,26 @@ export type SchemeAuth =
   | { readonly kind: 'control'; readonly formula: Formula }
   | { readonly kind: 'oauth'; readonly method: SignatureMethod };
 
-/** One authentication scheme of the API, as the request pipeline uses it. */
+/**
+ * One authentication scheme of the API, as the request pipeline uses it: how it signs and how it
+ * verifies, each half an object of its own so that a bundle that only verifies (or only signs)
+ * leaves the other half, and what only it needs (a private-key reader), out.
+ */
 export interface RequestScheme<A> {
-  /** Whether the URL's query parameters are signed (OAuth), or only the body (control). */
-  readonly signsQuery: boolean;
+  readonly signer: SchemeSigner<A>;
+  readonly verifier: SchemeVerifier<A>;
+}
+
+/** How a scheme signs a checked request. */
+export interface SchemeSigner<A> {
   /** Signs a checked request. */
   sign(auth: A, input: SignInput): Promise<SignOutput>;
+}
+
+/** How a scheme verifies a received request. */
+export interface SchemeVerifier<A> {
+  /** Whether the URL's query parameters are signed (OAuth), or only the body (control). */
+  readonly signsQuery: boolean;
   /** Verifies a received request; rejects with the `PaysigError` that says why. */
   verify(auth: A, input: VerifyInput): Promise<VerifiedParty>;
 }

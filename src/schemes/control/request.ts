@@ -11,7 +11,7 @@ import { serviceTrim } from '../../encoding/trim.js';
 import { InvalidInputError, MissingFieldError, UnknownMerchantError } from '../../errors/index.js';
 import { isSecretKey, listKeys, matchedKeyOf } from '../../keys/list.js';
 import { isThenable, nonEmpty } from '../need.js';
-import type { RequestScheme, SchemeWho } from '../types.js';
+import type { SchemeSigner, SchemeVerifier, SchemeWho } from '../types.js';
 
 /** A resolved control scheme: its formula. */
 export interface ControlAuth {
@@ -22,10 +22,8 @@ function loginDiffers(): never {
   throw new InvalidInputError('params.login differs from credentials.login', { field: 'login' });
 }
 
-/** The `control` scheme: signs and verifies the `control` field. @internal */
-export const controlScheme: RequestScheme<ControlAuth> = {
-  signsQuery: false,
-
+/** The `control` scheme's signer: adds the `control` field. @internal */
+export const controlSigner: SchemeSigner<ControlAuth> = {
   async sign({ formula }, input) {
     const creds = input.credentials;
     const controlKey = nonEmpty(creds.controlKey, 'credentials.controlKey', `the control key (scheme ${formula})`);
@@ -43,6 +41,11 @@ export const controlScheme: RequestScheme<ControlAuth> = {
     const digest = await control(formula, fields, controlKey, { exponent: input.exponent() });
     return { bodyPairs: [...bodyPairs, ['control', digest]], headers: {}, control: digest };
   },
+};
+
+/** The `control` scheme's verifier: checks the `control` field against the merchant's keys. @internal */
+export const controlVerifier: SchemeVerifier<ControlAuth> = {
+  signsQuery: false,
 
   async verify({ formula }, input) {
     const { operation: op, values, endpoint } = input;

@@ -17,7 +17,7 @@ import type { SignatureMethod } from './protocol.js';
 import { oauthBodyParams, signOAuth, type SignOAuthRequest } from './sign.js';
 import { checkNonceStore, verifyOAuth, type OAuthConsumerCredentials, type VerifyOAuthOptions } from './verify.js';
 import { nonEmpty } from '../need.js';
-import type { RequestScheme, VerifyInput } from '../types.js';
+import type { SchemeSigner, SchemeVerifier, VerifyInput } from '../types.js';
 
 /** A resolved OAuth scheme: its signature method. */
 export interface OAuthAuth {
@@ -41,10 +41,8 @@ export function checkLoginIsConsumer(params: VerifyInput['signedParams'], consum
   }
 }
 
-/** The OAuth scheme: signs with `signOAuth`, verifies with `verifyOAuth`. @internal */
-export const oauthScheme: RequestScheme<OAuthAuth> = {
-  signsQuery: true,
-
+/** The OAuth scheme's signer: `signOAuth`, the header, and the `oauth_*` body repeats. @internal */
+export const oauthSigner: SchemeSigner<OAuthAuth> = {
   async sign({ method }, input) {
     const creds = input.credentials;
     const login = serviceTrim(nonEmpty(creds.login, 'credentials.login', 'the merchant login (oauth_consumer_key)'));
@@ -81,6 +79,11 @@ export const oauthScheme: RequestScheme<OAuthAuth> = {
     const bodyPairs = input.repeatOAuthInBody ? [...input.pairs, ...oauthBodyParams(oauth)] : input.pairs;
     return { bodyPairs, headers: { Authorization: oauth.authorization }, oauth };
   },
+};
+
+/** The OAuth scheme's verifier: `verifyOAuth` with the deployment's store and windows. @internal */
+export const oauthVerifier: SchemeVerifier<OAuthAuth> = {
+  signsQuery: true,
 
   async verify({ method }, input) {
     const authorization = input.header('authorization');
