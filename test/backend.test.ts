@@ -1,10 +1,25 @@
 // Each vitest project aliases `#crypto` to one backend (vitest.config.ts); these tests pin that the
 // alias took effect, so every other test really runs once per backend.
 import { webcrypto } from 'node:crypto';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, inject, it, vi } from 'vitest';
 import * as backend from '#crypto';
 import { control, cryptoBackendName, PaysigError, UnsupportedError } from '../src/index.js';
+import type { CryptoBackend } from '../src/crypto/backend.js';
+import type * as nodeBackend from '../src/crypto/node.js';
 import * as web from '../src/crypto/web.js';
+
+/** `true` when module `M` exports exactly the members of CryptoBackend, with their types. */
+type Conforms<M> = M extends CryptoBackend
+  ? [Exclude<keyof M, keyof CryptoBackend>] extends [never]
+    ? true
+    : false
+  : false;
+type Assert<T extends true> = T;
+/**
+ * Compile-time proof (under `npm run typecheck`) that both backends export exactly CryptoBackend:
+ * a type error here means web.ts or node.ts lacks a function, has an extra export, or another signature.
+ */
+type BackendsConform = [Assert<Conforms<typeof web>>, Assert<Conforms<typeof nodeBackend>>];
 
 declare module 'vitest' {
   // biome-ignore lint/suspicious/noExportsInTest: a module augmentation (the vitest context type), not a test export
@@ -15,6 +30,11 @@ declare module 'vitest' {
 }
 
 describe('the crypto backend of this vitest project', () => {
+  it('both backends export exactly the CryptoBackend functions (checked by the type checker)', () => {
+    expectTypeOf<BackendsConform>().toEqualTypeOf<[true, true]>();
+    expect(Object.keys(web).sort()).toEqual(Object.keys(backend).sort());
+  });
+
   it('is the one vitest.config.ts aliases #crypto to', () => {
     expect(cryptoBackendName()).toBe(inject('backend'));
     expect(backend.backendName()).toBe(inject('backend'));

@@ -20,15 +20,12 @@
  * node:crypto is preferred where it exists because an awaited WebCrypto call costs ~17 us in
  * Node 20, far more than the SHA-1 or HMAC of a small request.
  *
- * Both backends export the same named functions, described by {@link CryptoBackend}; the types at
- * the end of this file fail to compile if either module drifts from it. Named exports (not one
+ * Both backends export the same named functions, described by {@link CryptoBackend};
+ * test/backend.test.ts fails to compile if either module drifts from it. Named exports (not one
  * object) let a bundler keep only the functions a bundle calls.
  *
  * @module
  */
-import type * as node from './node.js';
-import type * as web from './web.js';
-
 import type { CryptoKeyLike } from './key-like.js';
 
 /** An imported RSA key, in the backend's own form (a `CryptoKey` or a node `KeyObject`). */
@@ -80,18 +77,3 @@ export interface CryptoBackend {
   /** Cryptographically secure random bytes. */
   randomBytes(length: number): Uint8Array;
 }
-
-/** `true` when module `M` exports exactly the members of {@link CryptoBackend}, with their types. */
-type Conforms<M> = M extends CryptoBackend
-  ? [Exclude<keyof M, keyof CryptoBackend>] extends [never]
-    ? true
-    : false
-  : false;
-type Assert<T extends true> = T;
-
-/**
- * Compile-time proof that both backends export exactly {@link CryptoBackend}: a type error here
- * means `web.ts` or `node.ts` lacks a function, has an extra export, or has another signature.
- * @internal
- */
-export type BackendsConform = [Assert<Conforms<typeof web>>, Assert<Conforms<typeof node>>];

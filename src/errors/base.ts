@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { PaysigErrorCode } from './codes.js';
+import type { PaysigErrorCode } from './code.js';
 
 /**
  * Base class of every error paysig throws or rejects with. `instanceof` a subclass narrows `code`

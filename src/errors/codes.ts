@@ -17,6 +17,7 @@ import { KeyError, KeyExponentError, KeyTooLargeError, WeakKeyError } from './ke
 import { NonceReplayedError, NonceStoreError, OAuthHeaderError, OAuthParameterError } from './oauth.js';
 import { SignatureMethodNotAllowedError, TimestampError, UnknownConsumerError } from './oauth.js';
 import { ConfigurationError, StoreContractError } from './server.js';
+import type { PaysigErrorCode } from './code.js';
 
 /**
  * One row of {@link ERROR_CODES}: the class that carries a code, and its HTTP status.
@@ -150,17 +151,13 @@ export const ERROR_CODES: ErrorCodes = {
   ERR_STORE_CONTRACT: /* @__PURE__ */ row(StoreContractError, 500),
 };
 
-/**
- * The stable codes of every {@link PaysigError} subclass, one code per class: the keys of
- * {@link ERROR_CODES}. A union of string literals: `switch (error.code)` narrows, and a `default`
- * branch can assert `never` so that a new code is a compile error in your handler.
- *
- * @example
- * ```ts
- * const retryable = (code: PaysigErrorCode) => code === 'ERR_NONCE_STORE';
- * ```
- */
-export type PaysigErrorCode = keyof ErrorCodes;
+export type { PaysigErrorCode };
+
+/** `true` when the two types are the same set. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+/** The table above and the list in code.ts name the same codes: a type error here means one lacks a code. @internal */
+export type CodesListed = Assert<Same<keyof ErrorCodes, PaysigErrorCode>>;
 
 /**
  * Every paysig error class, as one union discriminated by `code`: after `isPaysigError`,

@@ -6,8 +6,7 @@
  */
 import { ConfigurationError } from '../errors/index.js';
 import { checkCallbackOptions, type Refusal } from '../request/refusal.js';
-import { verifierOf } from '../verifier/fetch.js';
-import type { Verifier } from '../verifier/index.js';
+import { verifierOf, type Verifier } from '../verifier/index.js';
 import type { CallbackFields } from '../request/callback.js';
 import type { VerifiedRequest } from '../request/verified.js';
 import { FORM_CONTENT_TYPE } from '../request/media-types.js';

@@ -5,8 +5,7 @@
  * @module
  */
 import { checkCallbackOptions, type Refusal } from '../request/refusal.js';
-import { verifierOf } from '../verifier/fetch.js';
-import type { Verifier } from '../verifier/index.js';
+import { verifierOf, type Verifier } from '../verifier/index.js';
 import type { IncomingMessageLike } from './incoming.js';
 import {
   isApiPath,

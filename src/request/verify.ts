@@ -10,6 +10,7 @@ import { parseForm } from '../encoding/form.js';
 import type { CryptoKeyLike } from '../crypto/key-like.js';
 import {
   ConfigurationError,
+  InvalidInputError,
   HttpMethodNotAllowedError,
   MediaTypeError,
   UnknownMerchantError,
@@ -20,7 +21,7 @@ import { isThenable } from '../schemes/need.js';
 import type { NonceStore } from '../stores/types.js';
 import type { Operation } from '../catalog/index.js';
 import { matchOperationPath, unknownPathMessage } from '../catalog/lookup.js';
-import { pathAndQuery } from './url-parts.js';
+import { boundedCache } from '../cache/bounded.js';
 import { serviceTrim } from '../encoding/trim.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
@@ -267,4 +268,34 @@ function secretsOf(creds: VerifyCredentials | undefined | null): VerifyCredentia
     return { ...creds, controlKey: creds.consumerSecret };
   }
   return creds;
+}
+
+/** What the verifier reads of the URL. */
+export interface PathAndQuery {
+  /** `URL.pathname`. */
+  readonly pathname: string;
+  /** `URL.search` (with its `?`, or `''`). */
+  readonly search: string;
+}
+
+/** A server sees the same few URLs again and again, and parsing one costs more than a lookup. */
+const URL_PARTS = /* @__PURE__ */ boundedCache<PathAndQuery>(256);
+/** Longer URLs are parsed every time (and not kept). */
+const CACHE_KEY_MAX = 2048;
+
+/** @throws {@link InvalidInputError} (field `url`) when `url` is not an absolute URL. */
+export function pathAndQuery(url: string): PathAndQuery {
+  const hit = URL_PARTS.get(url);
+  if (hit !== undefined) return hit;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InvalidInputError('the request URL is not an absolute URL', { field: 'url' });
+  }
+  const out: PathAndQuery = Object.freeze({ pathname: parsed.pathname, search: parsed.search });
+  if (url.length <= CACHE_KEY_MAX) {
+    URL_PARTS.set(url, out);
+  }
+  return out;
 }

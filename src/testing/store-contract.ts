@@ -7,10 +7,16 @@
  */
 import { InvalidInputError, StoreContractError } from '../errors/index.js';
 import type { NonceStore } from '../stores/types.js';
-import { messageOf, RULES, type RuleContext, Violation } from './store-rules.js';
+import {
+  messageOf,
+  type NonceStoreContractClock,
+  type NonceStoreRule,
+  RULES,
+  type RuleContext,
+  Violation,
+} from './store-rules.js';
 
-/** The rules of the contract, in the order they run. */
-export type NonceStoreRule = 'fresh' | 'replay' | 'independent' | 'concurrency' | 'fairness' | 'expiry' | 'fail-closed';
+export type { NonceStoreContractClock, NonceStoreRule };
 
 /** What `makeStore` gives {@link checkNonceStore} for one rule. */
 export interface StoreUnderTest {
@@ -23,14 +29,6 @@ export interface StoreUnderTest {
   breakBackend: () => void | Promise<void>;
   /** Releases what `makeStore` took (a client, a connection); called after each rule. */
   dispose?: () => void | Promise<void>;
-}
-
-/** The clock the contract and the store share, for stores whose clock can be set (default: real time). */
-export interface NonceStoreContractClock {
-  /** Now, in seconds since the epoch. */
-  now(): number;
-  /** Moves the store's clock `seconds` forward (real time waits that long). */
-  advance(seconds: number): void | Promise<void>;
 }
 
 /** Options of {@link checkNonceStore}. */

@@ -10,7 +10,17 @@ import { toHex } from '../encoding/hex.js';
 import { signOAuth } from '../schemes/oauth/sign.js';
 import { verifyOAuth } from '../schemes/oauth/verify.js';
 import type { NonceStore } from '../stores/types.js';
-import type { NonceStoreContractClock, NonceStoreRule } from './store-contract.js';
+
+/** The rules of the contract, in the order they run. */
+export type NonceStoreRule = 'fresh' | 'replay' | 'independent' | 'concurrency' | 'fairness' | 'expiry' | 'fail-closed';
+
+/** The clock the contract and the store share, for stores whose clock can be set (default: real time). */
+export interface NonceStoreContractClock {
+  /** Now, in seconds since the epoch. */
+  now(): number;
+  /** Moves the store's clock `seconds` forward (real time waits that long). */
+  advance(seconds: number): void | Promise<void>;
+}
 
 /** A broken rule, in words. @internal */
 export class Violation extends Error {

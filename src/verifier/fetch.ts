@@ -12,9 +12,10 @@ import { checkCallbackOptions, refusalOf, report } from '../request/refusal.js';
 import type { VerifiedRequest } from '../request/verified.js';
 import type { VerifyRequestOptions } from '../request/verify.js';
 import type { OnRefused } from './config.js';
-import { createVerifier, isVerifier, type Verifier } from './index.js';
+import { verifierOf, type Verifier } from './index.js';
 
 export type { OnRefused };
+export { verifierOf };
 
 /**
  * Options of {@link withVerifiedRequest} when it is given options instead of a verifier: those of
@@ -37,14 +38,6 @@ export type FetchHandler<A extends unknown[]> = (request: Request, ...rest: A) =
 function refusalResponse(error: unknown, request: Request): Response {
   const r = refusalOf(error, request.headers.get('accept'));
   return new Response(r.body, { status: r.status, headers: r.headers });
-}
-
-/** The verifier of a way in: the one given, or one made once from legacy options. @internal */
-export function verifierOf(given: Verifier | VerifyRequestOptions): Verifier {
-  if (isVerifier(given)) return given;
-  const config = given as VerifyRequestOptions & { onRefused?: OnRefused<never> };
-  const { now, ...rest } = config;
-  return createVerifier(now === undefined ? rest : { ...rest, now });
 }
 
 /**

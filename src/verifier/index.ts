@@ -160,4 +160,14 @@ export function isVerifier(value: unknown): value is Verifier {
   return value instanceof Verifier;
 }
 
+/** The verifier of a way in: the one given, or one made once from legacy options. @internal */
+export function verifierOf(given: Verifier | VerifyRequestOptions): Verifier {
+  if (isVerifier(given)) return given;
+  const config = given as VerifyRequestOptions & {
+    onRefused?: (error: unknown, request: never) => void | Promise<void>;
+  };
+  const { now, ...rest } = config;
+  return createVerifier(now === undefined ? rest : { ...rest, now });
+}
+
 export type { VerifierConfig, VerifierSettings, OnRefused } from './config.js';
