@@ -115,7 +115,7 @@ export type {
   FieldValueOf,
 } from './catalog/params.js';
 export type { Scheme } from './catalog/scheme.js';
-export type { Exponent } from './catalog/exponent.js';
+export type { Exponent } from './schemes/control/amount.js';
 export { ACCEPT, FORM_CONTENT_TYPE } from './request/media-types.js';
 export {
   signRequest,

@@ -12,7 +12,7 @@ import { OPERATIONS, type Operation } from './index.js';
 import type { FieldRule } from './row.js';
 import { checkFields } from './rules.js';
 import type { ResolvedAuth } from './scheme.js';
-import type { Exponent } from './exponent.js';
+import type { Exponent } from '../schemes/control/amount.js';
 
 const nameOfTerm = (op: Operation, field: string): string => (field === 'client_orderid' ? op.orderIdField : field);
 

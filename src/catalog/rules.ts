@@ -4,10 +4,9 @@
  *
  * @module
  */
-import { minorUnitsString } from '../schemes/control/amount.js';
 import { FORMULAS } from '../schemes/control/formulas.js';
 import { InvalidInputError, MissingFieldError } from '../errors/index.js';
-import { exponentOf, type Exponent } from './exponent.js';
+import { exponentOf, minorUnitsString, type Exponent } from '../schemes/control/amount.js';
 import type { FieldRule, OrderIdField } from './row.js';
 import type { ResolvedAuth } from './scheme.js';
 import { termFieldName } from '../schemes/control/terms.js';

@@ -21,7 +21,7 @@ import type { Diagnosis } from './diagnosis.js';
 import { serviceTrim } from '../encoding/trim.js';
 import { resolveAuth, type ResolvedAuth } from '../catalog/scheme.js';
 import { formulaHasLogin } from '../schemes/control/terms.js';
-import { exponentOf } from '../catalog/exponent.js';
+import { exponentOf } from '../schemes/control/amount.js';
 import { basePathThatMatches, matchOperationPath, undoubledApiPath } from '../catalog/lookup.js';
 import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../request/verify.js';
 

@@ -2,7 +2,7 @@
 // follows Java's String.trim (every leading and trailing char up to U+0020), written out by hand.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exponentOf } from '../catalog/exponent.js';
+import { exponentOf } from '../schemes/control/amount.js';
 import { utf8LongerThan } from './limits.js';
 import { serviceTrim } from '../encoding/trim.js';
 

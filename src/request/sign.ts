@@ -14,7 +14,7 @@ import { normalizeParams } from './normalize.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
 import { refuseComputedParams, signerOf } from '../schemes/index.js';
-import { exponentOf, type Exponent } from '../catalog/exponent.js';
+import { exponentOf, type Exponent } from '../schemes/control/amount.js';
 import type { ExtraParams, OperationId, OperationParamsMap } from '../catalog/params.js';
 import { ACCEPT, FORM_CONTENT_TYPE } from './media-types.js';
 

@@ -25,7 +25,7 @@ import { boundedCache } from '../cache/bounded.js';
 import { serviceTrim } from '../encoding/trim.js';
 import { resolveAuth, type Scheme } from '../catalog/scheme.js';
 import { checkFields } from '../catalog/rules.js';
-import { exponentOf, type Exponent } from '../catalog/exponent.js';
+import { exponentOf, type Exponent } from '../schemes/control/amount.js';
 import { DEFAULT_MAX_BODY_BYTES } from './limits.js';
 import { assertAcceptMode, negotiateAccept, type AcceptMode } from './accept.js';
 import { checkContentType, readBody } from './body.js';

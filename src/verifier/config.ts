@@ -10,7 +10,7 @@ import { assertAcceptMode, type AcceptMode } from '../request/accept.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
 import type { CredentialsQuery, VerifyCredentials } from '../request/verify.js';
 import type { Scheme } from '../catalog/scheme.js';
-import type { Exponent } from '../catalog/exponent.js';
+import type { Exponent } from '../schemes/control/amount.js';
 import { checkNonceStore } from '../schemes/oauth/verify.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import type { NonceStore } from '../stores/types.js';

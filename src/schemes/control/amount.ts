@@ -80,3 +80,13 @@ export function minorUnitsString(amount: string, exponent = 2): string {
 export function toMinorUnits(amount: string, exponent = 2): bigint {
   return BigInt(minorUnitsString(amount, exponent));
 }
+
+/** Minor-unit digits: one number for every currency, or a function of the currency code. */
+export type Exponent = number | ((currency: string) => number);
+
+/** The exponent for a currency: 2 unless the caller says otherwise. */
+export function exponentOf(exponent: Exponent | undefined, currency: string | undefined): number {
+  if (exponent === undefined) return 2;
+  if (typeof exponent === 'number') return exponent;
+  return exponent(currency ?? '');
+}
