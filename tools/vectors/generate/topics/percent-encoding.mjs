@@ -47,14 +47,14 @@ export async function generate() {
     dec('decode-unescaped-unicode', 'characters that are not escaped stand for themselves', 'é😀'),
     dec('decode-emoji', 'a 4-byte escape sequence decodes to one non-BMP character', '%F0%9F%98%80'),
     dec('decode-empty', 'the empty string decodes to the empty string', ''),
-    dec('decode-lone-percent', 'a % without two hex digits', '%'),
-    dec('decode-short-escape', 'a % followed by one hex digit', 'abc%2'),
-    dec('decode-non-hex', 'a % followed by a non-hex digit', '%G0'),
-    dec('decode-truncated-utf8', 'a 3-byte sequence cut after 2 bytes', '%E2%82'),
-    dec('decode-overlong', 'an overlong encoding of "/" is not UTF-8', '%C0%AF'),
-    dec('decode-ff', 'the byte FF never occurs in UTF-8', '%FF'),
-    dec('decode-encoded-surrogate', 'UTF-8 of a surrogate code point (CESU) is refused', '%ED%A0%80'),
-    dec('decode-beyond-unicode', 'a code point above U+10FFFF is refused', '%F4%90%80%80'),
+    dec('decode-lone-percent', 'a % without two hex digits', '%', 'R-3986-2.1; P-STRICT-DECODE'),
+    dec('decode-short-escape', 'a % followed by one hex digit', 'abc%2', 'R-3986-2.1; P-STRICT-DECODE'),
+    dec('decode-non-hex', 'a % followed by a non-hex digit', '%G0', 'R-3986-2.1; P-STRICT-DECODE'),
+    dec('decode-truncated-utf8', 'a 3-byte sequence cut after 2 bytes', '%E2%82', 'R-5849-3.6; P-STRICT-DECODE'),
+    dec('decode-overlong', 'an overlong encoding of "/" is not UTF-8', '%C0%AF', 'R-5849-3.6; P-STRICT-DECODE'),
+    dec('decode-ff', 'the byte FF never occurs in UTF-8', '%FF', 'R-5849-3.6; P-STRICT-DECODE'),
+    dec('decode-encoded-surrogate', 'UTF-8 of a surrogate code point (CESU) is refused', '%ED%A0%80', 'R-5849-3.6; P-STRICT-DECODE'),
+    dec('decode-beyond-unicode', 'a code point above U+10FFFF is refused', '%F4%90%80%80', 'R-5849-3.6; P-STRICT-DECODE'),
   ];
   const neg = new Set(['lone-high-surrogate', 'lone-low-surrogate', 'high-surrogate-at-end', 'reversed-surrogates']);
   for (const d of defs)
