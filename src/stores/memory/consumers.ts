@@ -13,6 +13,8 @@ export interface Entry {
   readonly owner: Partition;
   /** The request's timestamp, in seconds. */
   readonly timestamp: number;
+  /** Arrival order in the store (a counter, not a clock). */
+  readonly seq: number;
   /** Whole second from which it is forgotten. */
   readonly expiry: number;
   /** False once expired or evicted. */
@@ -37,6 +39,9 @@ export interface Partition {
 export function hasFloor(p: Partition): boolean {
   return p.floorExpiry !== -Infinity;
 }
+
+/** How many consumers tied at the most {@link Consumers.heaviest} compares. */
+const TIE_LOOKUPS = 64;
 
 /** Consumers by id, and by how many live entries they hold. @internal */
 export class Consumers {
@@ -103,10 +108,25 @@ export class Consumers {
     }
   }
 
-  /** A consumer holding the most live entries (undefined when none holds any). */
+  /**
+   * A consumer holding the most live entries (undefined when none holds any). Among consumers
+   * tied at the most, the one whose oldest live nonce arrived last: the newest arrival at the top
+   * pays, not the consumer that got there first (a merchant with 5 nonces among 199 flooders with
+   * 5 each keeps its own). At most {@link TIE_LOOKUPS} tied consumers are compared: bounded work.
+   */
   heaviest(): Partition | undefined {
-    for (const p of this.#byCount.get(this.#most) ?? []) return p;
-    return undefined;
+    let best: Partition | undefined;
+    let bestSeq = -1;
+    let seen = 0;
+    for (const p of this.#byCount.get(this.#most) ?? []) {
+      const seq = this.oldest(p)?.seq ?? -1;
+      if (seq > bestSeq) {
+        best = p;
+        bestSeq = seq;
+      }
+      if (++seen >= TIE_LOOKUPS) break;
+    }
+    return best;
   }
 
   /** The earliest-arrived live entry of `p`. */

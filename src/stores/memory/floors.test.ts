@@ -81,3 +81,22 @@ describe('eviction floors', () => {
     });
   });
 });
+
+describe('eviction among consumers tied at the most', () => {
+  it('a merchant with 5 nonces among 199 flooders with 5 each keeps its own: the newest arrival pays', async () => {
+    let ms = 1_000_000;
+    const s = new MemoryNonceStore({ now: () => ms, maxEntries: 1000, maxEntriesPerConsumer: 10 });
+    // The merchant gets to 5 first; then 199 flooders, 5 each: the store is full.
+    for (let i = 0; i < 5; i++) expect(await s.check('merchant', `m${i}`, 1000, 300)).toBe(true);
+    for (let a = 0; a < 199; a++) {
+      for (let i = 0; i < 5; i++) expect(await s.check(`flooder-${a}`, `f${i}`, 1000, 300)).toBe(true);
+    }
+    expect(s.size).toBe(1000);
+    // 150 newcomers, each making room at a heaviest consumer's expense.
+    for (let n = 0; n < 150; n++) expect(await s.check(`new-${n}`, 'x', 1001, 300)).toBe(true);
+    // The merchant's oldest timestamp was never forgotten: no floor refuses it.
+    ms += 1000;
+    expect(await s.check('merchant', 'm5', 1000, 300)).toBe(true);
+    expect(await s.check('merchant', 'm0', 1000, 300)).toBe(false); // still remembered: a replay
+  });
+});

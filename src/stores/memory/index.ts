@@ -128,6 +128,8 @@ export class MemoryNonceStore implements NonceStore {
   /** entries by expiry, and partitions by the expiry of their floor */
   readonly #expiries = new ExpiryQueue<Entry | Partition>();
   readonly #taken: Array<Entry | Partition> = [];
+  /** Arrival counter of entries (ties between heaviest consumers go to the newest arrival). */
+  #seq = 0;
 
   /** @param options size bounds and clock */
   constructor(options: MemoryNonceStoreOptions = {}) {
@@ -213,7 +215,7 @@ export class MemoryNonceStore implements NonceStore {
     // (with the window) until the timestamp has left it.
     const fromNow = Math.ceil(Math.max(reading, clock) + Math.max(1, ttl));
     const expiry = Number.isNaN(windowEnd) ? fromNow : Math.max(fromNow, windowEnd);
-    const entry: Entry = { key, owner, timestamp, expiry, live: true };
+    const entry: Entry = { key, owner, timestamp, seq: this.#seq++, expiry, live: true };
     this.#entries.set(key, entry);
     this.#consumers.add(entry);
     this.#expiries.add(expiry, entry);

@@ -86,9 +86,11 @@ describe('ExpiryQueue', () => {
 });
 
 describe('Consumers', () => {
+  let seq = 0;
   const entry = (owner: ReturnType<Consumers['create']>, key: string): Entry => ({
     key,
     owner,
+    seq: seq++,
     timestamp: 0,
     expiry: 0,
     live: true,
