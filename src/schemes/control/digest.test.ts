@@ -220,3 +220,35 @@ describe('verifyControlKeys', () => {
     );
   });
 });
+
+// A `control` that is not a string is refused before any digest is computed, even one that reads
+// as the right 40 hex digits: a String object passes the hex pattern and the constant-time compare,
+// so only the type check stops it.
+describe('a received control that is not a string', () => {
+  const fields = { login: 'merchant', client_orderid: 'c-1', orderid: '42' };
+  const good = nodeSha1('merchantc-142' + KEY);
+  const notStrings: [string, unknown][] = [
+    ['a String object of the right digest', new String(good)],
+    ['an array of the right digest', [good]],
+    ['a number', 1234],
+    ['undefined', undefined],
+  ];
+  const refusal = {
+    name: 'InvalidInputError',
+    code: 'ERR_INVALID_INPUT',
+    field: 'control',
+    message: '"control" must be 40 hexadecimal digits',
+  };
+  it.each(notStrings)('verifyControlKeys refuses %s as not 40 hex digits', async (_, received) => {
+    const listed = [{ index: 0, id: undefined, key: KEY }];
+    await expect(verifyControlKeys('C-A', fields, listed, received as string)).rejects.toMatchObject(refusal);
+  });
+  it.each(notStrings)('verifyControl refuses %s as not 40 hex digits', async (_, received) => {
+    await expect(verifyControl('C-A', fields, KEY, received as string)).rejects.toMatchObject(refusal);
+  });
+  it('verifyControlKeys refuses a malformed string digest the same way', async () => {
+    const listed = [{ index: 0, id: undefined, key: KEY }];
+    for (const bad of ['', good.slice(1), `${good}0`, 'z'.repeat(40)])
+      await expect(verifyControlKeys('C-A', fields, listed, bad)).rejects.toMatchObject(refusal);
+  });
+});
