@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Endpoint, SchemeWho, VerifyInput } from '../types.js';
-import { controlScheme } from './request.js';
+import { controlVerifier } from './request.js';
 
 const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const sha1 = (s: string) => createHash('sha1').update(s, 'utf8').digest('hex');
@@ -30,12 +30,12 @@ function received(values: Record<string, string>, endpoint: Endpoint, asked: Sch
 
 // The scheme's results are read with exactOptionalPropertyTypes: a party or a lookup without a
 // login has no `login` key at all, not one set to undefined.
-describe('controlScheme.verify: who the party is', () => {
+describe('controlVerifier.verify: who the party is', () => {
   it('asks for the secrets and vouches without a login when the formula has none (C-B)', async () => {
     const asked: SchemeWho[] = [];
     const values = { client_orderid: '902B4FF5', amount: '10.42', email: 'john.smith@gmail.com' };
     const control = sha1(`1111902B4FF51042john.smith@gmail.com${KEY}`);
-    const party = await controlScheme.verify(
+    const party = await controlVerifier.verify(
       { formula: 'C-B' },
       received({ ...values, control }, { endpointId: '1111' }, asked),
     );
@@ -49,7 +49,7 @@ describe('controlScheme.verify: who the party is', () => {
     const asked: SchemeWho[] = [];
     const values = { login: 'merchant', client_orderid: 'c-1', orderid: '42' };
     const control = sha1(`merchantc-142${KEY}`);
-    const party = await controlScheme.verify(
+    const party = await controlVerifier.verify(
       { formula: 'C-A' },
       received({ ...values, control }, { endpointId: '1111' }, asked),
     );
