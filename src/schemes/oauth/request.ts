@@ -15,7 +15,8 @@ import { serviceTrim } from '../../encoding/trim.js';
 import type { CryptoKeyLike } from '../../crypto/key-like.js';
 import type { SignatureMethod } from './protocol.js';
 import { oauthBodyParams, signOAuth, type SignOAuthRequest } from './sign.js';
-import { checkNonceStore, verifyOAuth, type OAuthConsumerCredentials, type VerifyOAuthOptions } from './verify.js';
+import type { NonceStore } from '../../stores/types.js';
+import { verifyOAuth, type OAuthConsumerCredentials, type VerifyOAuthOptions } from './verify.js';
 import { nonEmpty } from '../need.js';
 import type { SchemeSigner, SchemeVerifier, VerifyInput } from '../types.js';
 
@@ -91,8 +92,8 @@ export const oauthVerifier: SchemeVerifier<OAuthAuth> = {
       throw new OAuthHeaderError(`operation "${input.operation.id}" needs an OAuth Authorization header`);
     }
     const options: VerifyOAuthOptions = {
-      // Checked here, so that a missing store is named before any lookup.
-      nonceStore: checkNonceStore(input.nonceStore, input.maxSkewSeconds ?? 300),
+      // verifyOAuth checks the store (present, window wide enough) before it reads the header.
+      nonceStore: input.nonceStore as NonceStore,
       credentials: async (consumerKey: string) => {
         const c = await input.secrets({ consumerKey });
         if (c === undefined || c === null) return undefined;
