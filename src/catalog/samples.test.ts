@@ -10,6 +10,7 @@ import { MemoryNonceStore } from '../stores/memory/index.js';
 import { OPERATIONS } from './index.js';
 import { signRequest } from '../request/sign.js';
 import { verifyRequest } from '../request/verify.js';
+import { diagnose } from '../diagnose/index.js';
 
 const KEYS = join(import.meta.dirname, '..', '..', 'vectors', 'keys');
 const PRIVATE_PEM = readFileSync(join(KEYS, 'test-only-rsa-2048-pkcs8.pem'), 'utf8');
@@ -53,18 +54,28 @@ describe('catalog samples: signed, then verified', () => {
         expect(signed.control).toMatch(/^[0-9a-f]{40}$/);
       }
 
-      const ok = await verifyRequest(signed.toRequest(), {
+      const options = {
         basePath: '/paynet',
         schemes: SCHEMES,
-        nonceStore: new MemoryNonceStore(),
-        credentials: (who) => {
+        credentials: (who: { login?: string; consumerKey?: string }) => {
           const id = who.login ?? who.consumerKey;
           return id === undefined || id === LOGIN ? { controlKey: CONTROL_KEY, publicKey: PUBLIC_PEM } : undefined;
         },
-      });
+      };
+      const ok = await verifyRequest(signed.toRequest(), { ...options, nonceStore: new MemoryNonceStore() });
       expect(ok.operation.id).toBe(op.id);
       expect(ok.scheme).toBe(signed.scheme);
       for (const pair of trimmed) expect(ok.params).toContainEqual(pair);
+
+      // diagnose reads the formula's terms as the digest does: its input, with the key in place of
+      // the placeholder, hashes (node:crypto) to the digest signRequest sent.
+      if (signed.control !== undefined) {
+        const d = await diagnose(signed.toRequest(), options);
+        expect(d.valid).toBe(true);
+        expect(d.control?.expected).toBe(signed.control);
+        const input = d.control!.input.replace(/<control key>$/, CONTROL_KEY);
+        expect(createHash('sha1').update(input).digest('hex')).toBe(signed.control);
+      }
     });
   }
 });

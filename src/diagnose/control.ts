@@ -5,13 +5,17 @@
  *
  * @module
  */
-import { minorUnitsString } from '../schemes/control/amount.js';
+import { exponentOf, minorUnitsString } from '../schemes/control/amount.js';
+import { controlTerms } from '../schemes/control/digest.js';
 import { FORMULAS, type Formula } from '../schemes/control/formulas.js';
+import type { ControlAuth } from '../schemes/control/request.js';
 import { sha1Hex } from '#crypto';
 import type { Operation } from '../catalog/index.js';
 import { firstDifference } from './text.js';
 import type { ControlDiagnosis, DiagnosisDifference, DiagnosisHint, DiagnosisTerm } from './diagnosis.js';
-import { termFieldName } from '../schemes/control/terms.js';
+import { controlFieldsOf, formulaHasLogin, termFieldName } from '../schemes/control/terms.js';
+import { eachKey, withKey } from './keys.js';
+import type { SchemeDiagnoser } from './scheme.js';
 
 /** The placeholder shown instead of the merchant control key. */
 export const KEY_PLACEHOLDER = '<control key>';
@@ -53,24 +57,16 @@ function minor(amount: string, exponent: number): string | undefined {
   return undefined;
 }
 
-/** The formula's terms over `values`; `amountTerm` maps the amount as sent to its term. */
+/**
+ * The formula's terms over `values`, read as the digest reads them (`controlTerms`) but leniently:
+ * an absent term is empty, and `amountTerm` maps the amount as sent to its term.
+ */
 function termsOf(ctx: ControlContext, values: Map<string, string>, amountTerm: (a: string) => string): DiagnosisTerm[] {
-  const terms: DiagnosisTerm[] = [];
-  for (const t of FORMULAS[ctx.formula].terms) {
-    if (t.field === 'endpointId') {
-      const group = ctx.endpoint.endpointGroupId;
-      terms.push(
-        group !== undefined
-          ? { name: 'endpointGroupId', value: group }
-          : { name: 'endpointId', value: ctx.endpoint.endpointId ?? '' },
-      );
-      continue;
-    }
-    const name = termFieldName(ctx.op, t.field);
-    const v = values.get(name);
-    terms.push({ name, value: v === undefined ? '' : t.field === 'amount' ? amountTerm(v) : v });
-  }
-  return terms;
+  const fields = controlFieldsOf(ctx.op, ctx.formula, values, values.get('login'), ctx.endpoint);
+  return controlTerms(ctx.formula, fields, {}, { amountTerm, lenient: true }).map((t) => ({
+    name: t.field === 'client_orderid' ? termFieldName(ctx.op, t.field) : t.field,
+    value: t.value,
+  }));
 }
 
 const joined = (terms: readonly DiagnosisTerm[]): string => terms.map((t) => t.value).join('');
@@ -171,3 +167,45 @@ export async function diagnoseControl(ctx: ControlContext): Promise<ControlResul
   const difference = firstDifference('control digest', expected, got);
   return { control: withExpected, hints: [], ...(difference !== undefined ? { difference } : {}) };
 }
+
+/** What `diagnose` tries on a `control` request, once per listed control key. */
+export const controlDiagnoser: SchemeDiagnoser<ControlAuth> = {
+  async diagnose({ formula }, input) {
+    const { operation: op, endpoint, trimmed, lookup } = input;
+    const first = (name: string) => trimmed.find(([k, v]) => k === name && v !== '')?.[1];
+    const login = formulaHasLogin(formula) ? first('login') : undefined;
+    const creds =
+      login === undefined && formulaHasLogin(formula)
+        ? undefined
+        : await lookup({ operation: op, ...(login !== undefined ? { login } : {}), ...endpoint });
+    let exponent: number;
+    try {
+      exponent = exponentOf(input.options.exponent, first('currency'));
+    } catch {
+      exponent = 2;
+    }
+    const { result: r, keys } = await eachKey(
+      (index, note) =>
+        diagnoseControl({
+          op,
+          formula,
+          raw: input.raw,
+          trimmed,
+          endpoint,
+          exponent,
+          controlKey: withKey(creds, 'controlKey', index, note)?.controlKey,
+        }),
+      (r) => r.control.expected !== undefined && r.control.expected === r.control.received?.toLowerCase(),
+    );
+    const problem = withKey(creds, 'controlKey', 0, () => undefined)?.controlKey
+      ? undefined
+      : 'no control key for this merchant: the expected digest cannot be computed';
+    return {
+      control: r.control,
+      hints: r.hints,
+      ...(r.difference !== undefined ? { difference: r.difference } : {}),
+      ...(problem !== undefined ? { problem } : {}),
+      ...(keys !== undefined ? { keys } : {}),
+    };
+  },
+};

@@ -9,19 +9,17 @@ import { httpStatusOf } from '../errors/handling.js';
 import { InvalidInputError, PaysigError } from '../errors/index.js';
 import { parseForm } from '../encoding/form.js';
 import { REPLAYS_NOT_CHECKED } from '../stores/types.js';
-import { diagnoseControl } from './control.js';
-import { diagnoseOAuth } from './oauth.js';
+import { controlDiagnoser } from './control.js';
+import { oauthDiagnoser } from './oauth.js';
+import type { SchemeDiagnoser } from './scheme.js';
 import { shownRequest, type ReadRequest } from './text.js';
 import { utf8LongerThan } from '../request/limits.js';
 import { MAX_URL_LENGTH } from '../schemes/oauth/url.js';
 import { memoLookup } from './lookup.js';
-import { eachKey, withKey } from './keys.js';
 import { readBody } from '../request/body.js';
 import type { Diagnosis } from './diagnosis.js';
 import { serviceTrim } from '../encoding/trim.js';
 import { resolveAuth, type ResolvedAuth } from '../catalog/scheme.js';
-import { formulaHasLogin } from '../schemes/control/terms.js';
-import { exponentOf } from '../schemes/control/amount.js';
 import { basePathThatMatches, matchOperationPath, undoubledApiPath } from '../catalog/lookup.js';
 import { DEFAULT_MAX_BODY_BYTES, verifyRequest, type VerifyRequestOptions } from '../request/verify.js';
 
@@ -44,6 +42,14 @@ export interface RequestParts {
 export type DiagnoseOptions = Omit<VerifyRequestOptions, 'nonceStore'>;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Each scheme's diagnoser by the `kind` of a resolved auth. */
+const DIAGNOSERS = /* @__PURE__ */ Object.freeze({ control: controlDiagnoser, oauth: oauthDiagnoser });
+
+/** What diagnose tries on the scheme of a resolved auth, found by its kind. */
+function diagnoserOf(auth: ResolvedAuth): SchemeDiagnoser<ResolvedAuth> {
+  return DIAGNOSERS[auth.kind] as SchemeDiagnoser<ResolvedAuth>;
+}
 
 function checkOptions(options: DiagnoseOptions): void {
   if (options === null || typeof options !== 'object' || typeof options.credentials !== 'function') {
@@ -231,74 +237,6 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
   d.scheme = auth.scheme;
   const trimmed = raw.map(([k, v]): [string, string] => [k, serviceTrim(v)]);
 
-  if (auth.kind === 'control') {
-    const first = (name: string) => trimmed.find(([k, v]) => k === name && v !== '')?.[1];
-    const login = formulaHasLogin(auth.formula) ? first('login') : undefined;
-    const creds =
-      login === undefined && formulaHasLogin(auth.formula)
-        ? undefined
-        : await lookup({ operation: op, ...(login !== undefined ? { login } : {}), ...endpoint });
-    let exponent: number;
-    try {
-      exponent = exponentOf(options.exponent, first('currency'));
-    } catch {
-      exponent = 2;
-    }
-    const { result: r, keys } = await eachKey(
-      (index, note) =>
-        diagnoseControl({
-          op,
-          formula: auth.formula,
-          raw,
-          trimmed,
-          endpoint,
-          exponent,
-          controlKey: withKey(creds, 'controlKey', index, note)?.controlKey,
-        }),
-      (r) => r.control.expected !== undefined && r.control.expected === r.control.received?.toLowerCase(),
-    );
-    const problem = withKey(creds, 'controlKey', 0, () => undefined)?.controlKey
-      ? undefined
-      : 'no control key for this merchant: the expected digest cannot be computed';
-    return {
-      ...d,
-      control: r.control,
-      hints: r.hints,
-      ...(r.difference !== undefined ? { difference: r.difference } : {}),
-      ...(problem !== undefined ? { problem } : {}),
-      ...(keys !== undefined ? { keys } : {}),
-    };
-  }
-
-  const field = auth.method === 'HMAC-SHA1' ? 'controlKey' : 'publicKey';
-  const { result: r, keys } = await eachKey(
-    (index, note) =>
-      diagnoseOAuth({
-        expectedMethod: auth.method,
-        method: parts.method,
-        url: signedUrl,
-        headers: parts.headers,
-        basePath: options.basePath ?? '',
-        authorization: parts.headers.get('authorization'),
-        raw,
-        trimmed,
-        now: options.now ?? Date.now() / 1000,
-        maxSkewSeconds: options.maxSkewSeconds ?? 300,
-        // verifyOAuth's default: 30 s ahead, or less when maxSkewSeconds is less.
-        maxFutureSkewSeconds: options.maxFutureSkewSeconds ?? Math.min(options.maxSkewSeconds ?? 300, 30),
-        lookup: async (consumerKey) =>
-          withKey(await lookup({ operation: op, consumerKey, ...endpoint }), field, index, note),
-      }),
-    (r) =>
-      r.oauth.rsaVerified === true ||
-      (r.oauth.expectedSignature !== undefined && r.oauth.expectedSignature === r.oauth.receivedSignature),
-  );
-  return {
-    ...d,
-    oauth: r.oauth,
-    hints: r.hints,
-    ...(r.difference !== undefined ? { difference: r.difference } : {}),
-    ...(r.problem !== undefined ? { problem: r.problem } : {}),
-    ...(keys !== undefined ? { keys } : {}),
-  };
+  const input = { operation: op, endpoint, method: parts.method, url: signedUrl, headers: parts.headers };
+  return { ...d, ...(await diagnoserOf(auth).diagnose(auth, { ...input, raw, trimmed, options, lookup })) };
 }

@@ -21,7 +21,9 @@ import { controlKeyLooksLikePem, publicKeyFormProblem } from './key.js';
 import { firstDifference } from './text.js';
 import { keyVariants, urlVariants } from './variants.js';
 import type { DiagnosisDifference, DiagnosisHint, DiagnosisParameter, OAuthDiagnosis } from './diagnosis.js';
-import type { OneKeyCredentials } from './keys.js';
+import { eachKey, withKey, type OneKeyCredentials } from './keys.js';
+import type { OAuthAuth } from '../schemes/oauth/request.js';
+import type { SchemeDiagnoser } from './scheme.js';
 
 type Pairs = ReadonlyArray<readonly [string, string]>;
 
@@ -275,3 +277,41 @@ export async function diagnoseOAuth(ctx: OAuthContext): Promise<OAuthResult> {
   }
   return result(checked, { difference });
 }
+
+/** What `diagnose` tries on an OAuth request, once per listed key of the method's kind. */
+export const oauthDiagnoser: SchemeDiagnoser<OAuthAuth> = {
+  async diagnose({ method }, input) {
+    const { options, operation, endpoint } = input;
+    const field = method === 'HMAC-SHA1' ? 'controlKey' : 'publicKey';
+    const skew = options.maxSkewSeconds ?? 300;
+    const { result: r, keys } = await eachKey(
+      (index, note) =>
+        diagnoseOAuth({
+          expectedMethod: method,
+          method: input.method,
+          url: input.url,
+          headers: input.headers,
+          basePath: options.basePath ?? '',
+          authorization: input.headers.get('authorization'),
+          raw: input.raw,
+          trimmed: input.trimmed,
+          now: options.now ?? Date.now() / 1000,
+          maxSkewSeconds: skew,
+          // verifyOAuth's default: 30 s ahead, or less when maxSkewSeconds is less.
+          maxFutureSkewSeconds: options.maxFutureSkewSeconds ?? Math.min(skew, 30),
+          lookup: async (consumerKey) =>
+            withKey(await input.lookup({ operation, consumerKey, ...endpoint }), field, index, note),
+        }),
+      (r) =>
+        r.oauth.rsaVerified === true ||
+        (r.oauth.expectedSignature !== undefined && r.oauth.expectedSignature === r.oauth.receivedSignature),
+    );
+    return {
+      oauth: r.oauth,
+      hints: r.hints,
+      ...(r.difference !== undefined ? { difference: r.difference } : {}),
+      ...(r.problem !== undefined ? { problem: r.problem } : {}),
+      ...(keys !== undefined ? { keys } : {}),
+    };
+  },
+};

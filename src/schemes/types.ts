@@ -115,7 +115,9 @@ export type SchemeAuth =
 /**
  * One authentication scheme of the API, as the request pipeline uses it: how it signs and how it
  * verifies, each half an object of its own so that a bundle that only verifies (or only signs)
- * leaves the other half, and what only it needs (a private-key reader), out.
+ * leaves the other half, and what only it needs (a private-key reader), out. The third part of a
+ * scheme, what `diagnose` tries on it, is its `SchemeDiagnoser` in `diagnose/scheme.ts`: it is
+ * built on `verifyRequest` and writes the diagnosis types, so it stands a layer above.
  */
 export interface RequestScheme<A> {
   readonly signer: SchemeSigner<A>;

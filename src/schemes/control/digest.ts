@@ -64,6 +64,89 @@ function text(fields: ControlFields, name: Exclude<TermField, 'endpointId' | 'am
   return v;
 }
 
+/** One term of a formula over request fields: the field it is read from, and its value. @internal */
+export interface ControlTerm {
+  /** The formula's field, or `endpointGroupId` where the group takes the endpoint's place. */
+  readonly field: keyof ControlFields;
+  /** The term as hashed (`''` when the formula allows it to be absent). */
+  readonly value: string;
+}
+
+/**
+ * How {@link controlTerms} reads a request: strictly, as the digest does (the default), or as
+ * `diagnose` reads one that may be wrong, to show what is there and what a client may have hashed.
+ * @internal
+ */
+export interface TermReading {
+  /** The amount's term (default: the decimal amount in minor units, exactly). */
+  readonly amountTerm?: (amount: string) => string;
+  /** An absent term is left empty instead of refused, and the endpoint id is taken as it is. */
+  readonly lenient?: boolean;
+}
+
+/**
+ * The formula's terms over `fields`, in order, without the control key: the one reading of a
+ * formula, used by the digest ({@link controlInput}) and by `diagnose`. @internal
+ */
+export function controlTerms(
+  formula: Formula,
+  fields: ControlFields,
+  options: ControlOptions = {},
+  reading: TermReading = {},
+): ControlTerm[] {
+  const r = row(formula);
+  if (fields === null || typeof fields !== 'object') {
+    throw new InvalidInputError('control fields must be an object', { field: 'fields' });
+  }
+  const strict = reading.lenient !== true;
+  const out: ControlTerm[] = [];
+  for (const term of r.terms) {
+    const tf = term.field;
+    let f: keyof ControlFields = tf;
+    let v: string | undefined;
+    if (tf === 'endpointId') {
+      const hasEndpoint = fields.endpointId !== undefined;
+      const hasGroup = fields.endpointGroupId !== undefined;
+      if (hasEndpoint && hasGroup) {
+        throw new InvalidInputError('give either "endpointId" or "endpointGroupId", not both', {
+          field: 'endpointGroupId',
+        });
+      }
+      if (hasGroup) f = 'endpointGroupId';
+      const id = fields[f];
+      v = id === undefined ? undefined : strict ? endpointIdString(id, f) : String(id);
+    } else if (tf === 'amount') {
+      const a = fields.amount;
+      // an explicit "" counts as absent, as in signRequest and verifyRequest
+      v =
+        a === undefined || a === ''
+          ? undefined
+          : reading.amountTerm !== undefined
+            ? reading.amountTerm(a)
+            : minorUnitsString(a, options.exponent ?? 2);
+    } else {
+      v = text(fields, tf);
+      if (v === '') v = undefined;
+    }
+    if (strict && term.presence === 'pair') {
+      const amountGiven = fields.amount !== undefined && fields.amount !== '';
+      const currencyGiven = fields.currency !== undefined && fields.currency !== '';
+      if (amountGiven !== currencyGiven) {
+        const missing = amountGiven ? 'currency' : 'amount';
+        throw new InvalidInputError(`"amount" and "currency" go together: "${missing}" is missing or empty`, {
+          field: missing,
+        });
+      }
+    }
+    if (v === undefined && strict && term.presence === 'required') {
+      const how = tf !== 'endpointId' && fields[tf] === '' ? 'a non-empty' : 'the field';
+      throw new MissingFieldError(tf, `control formula ${r.id} needs ${how} "${tf}"`);
+    }
+    out.push({ field: f, value: v ?? '' });
+  }
+  return out;
+}
+
 /**
  * The formula's terms concatenated, without the control key: what is hashed, minus the secret.
  * Useful to debug a digest (`paysig verify --explain` prints it).
@@ -77,54 +160,8 @@ function text(fields: ControlFields, name: Exclude<TermField, 'endpointId' | 'am
  *   for a bad amount; {@link EncodingError} for a lone surrogate.
  */
 export function controlInput(formula: Formula, fields: ControlFields, options: ControlOptions = {}): string {
-  const r = row(formula);
-  if (fields === null || typeof fields !== 'object') {
-    throw new InvalidInputError('control fields must be an object', { field: 'fields' });
-  }
   let out = '';
-  for (const term of r.terms) {
-    const f = term.field;
-    let v: string | undefined;
-    if (f === 'endpointId') {
-      const hasEndpoint = fields.endpointId !== undefined;
-      const hasGroup = fields.endpointGroupId !== undefined;
-      if (hasEndpoint && hasGroup) {
-        throw new InvalidInputError('give either "endpointId" or "endpointGroupId", not both', {
-          field: 'endpointGroupId',
-        });
-      }
-      v = hasGroup
-        ? endpointIdString(fields.endpointGroupId, 'endpointGroupId')
-        : hasEndpoint
-          ? endpointIdString(fields.endpointId, 'endpointId')
-          : undefined;
-    } else if (f === 'amount') {
-      const a = fields.amount;
-      // an explicit "" counts as absent, as in signRequest and verifyRequest
-      v = a === undefined || a === '' ? undefined : minorUnitsString(a, options.exponent ?? 2);
-    } else {
-      v = text(fields, f);
-      if (v === '') v = undefined;
-    }
-    if (term.presence === 'pair') {
-      const amountGiven = fields.amount !== undefined && fields.amount !== '';
-      const currencyGiven = fields.currency !== undefined && fields.currency !== '';
-      if (amountGiven !== currencyGiven) {
-        const missing = amountGiven ? 'currency' : 'amount';
-        throw new InvalidInputError(`"amount" and "currency" go together: "${missing}" is missing or empty`, {
-          field: missing,
-        });
-      }
-    }
-    if (v === undefined) {
-      if (term.presence === 'required') {
-        const how = f !== 'endpointId' && fields[f] === '' ? 'a non-empty' : 'the field';
-        throw new MissingFieldError(f, `control formula ${r.id} needs ${how} "${f}"`);
-      }
-      v = '';
-    }
-    out += v;
-  }
+  for (const term of controlTerms(formula, fields, options)) out += term.value;
   return out;
 }
 
