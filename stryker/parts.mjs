@@ -6,7 +6,10 @@
 // again only the mutants whose code or covering tests changed. See docs/contributing/mutation.md.
 // test/mutation.test.ts checks that every mutated file of src/ is in exactly one part.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { NOT_MUTATED } from '../stryker.config.mjs';
 
 /** name -> the files it mutates (folders as `src/<folder>/**`, or single files), and the crypto backend its tests run on. */
 export const PARTS = {
@@ -47,6 +50,27 @@ export const PARTS = {
 /** Whether `file` (a path from the project root) is one of a part's `files`. */
 export function inPart(files, file) {
   return files.some((f) => (f.endsWith('/**') ? file.startsWith(f.slice(0, -2)) : f === file));
+}
+
+const root = new URL('..', import.meta.url);
+const skipped = (file) =>
+  file.endsWith('.test.ts') ||
+  NOT_MUTATED.some((g) => (g.endsWith('/**') ? file.startsWith(g.slice(0, -2)) : g === file));
+
+/** The SHA-256 of the mutated files of a part (paths and contents): what a published run was made from. */
+export function sourceHash(name) {
+  const files = readdirSync(new URL('src', root), { recursive: true })
+    .map((f) => `src/${f.replaceAll('\\', '/')}`)
+    .filter((f) => f.endsWith('.ts') && !skipped(f) && inPart(PARTS[name].files, f))
+    .sort();
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(`${f}\0${readFileSync(new URL(f, root), 'utf8')}\0`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The parts whose published run (`stryker/published.json`) is missing or was made from other code. */
+export function staleParts(published, hashOf = sourceHash) {
+  return Object.keys(PARTS).filter((name) => published[name]?.source !== hashOf(name));
 }
 
 /** Stryker's globs for a part: a folder's TypeScript files, or the files named. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { BEGIN, END, equivalentsTable, matchReports, readList, scores } from '../stryker/equivalents.mjs';
 // @ts-expect-error: a plain .mjs script without types
-import { inPart, PARTS } from '../stryker/parts.mjs';
+import { inPart, PARTS, sourceHash, staleParts } from '../stryker/parts.mjs';
 // @ts-expect-error: a plain .mjs script without types
 import { NOT_MUTATED } from '../stryker.config.mjs';
 
@@ -199,5 +199,38 @@ describe('stryker/parts.mjs', () => {
     for (const [name, p] of parts)
       for (const f of p.files) expect(existsSync(join(root, f.replace(/\/\*\*$/, ''))), `${name}: ${f}`).toBe(true);
     for (const g of NOT_MUTATED as string[]) if (!g.includes('*')) expect(existsSync(join(root, g)), g).toBe(true);
+  });
+});
+
+describe('the published run (stryker/published.json, node stryker/check.mjs --published)', () => {
+  const names = Object.keys(PARTS as object);
+  const hash = sourceHash as (name: string) => string;
+  const stale = staleParts as (published: object, hashOf?: (name: string) => string) => string[];
+
+  it('a part is stale when its run is missing or was made from other code', () => {
+    const fresh = Object.fromEntries(names.map((n) => [n, { source: `h-${n}` }]));
+    expect(stale(fresh, (n) => `h-${n}`)).toEqual([]);
+    const { encoding: _, ...missing } = fresh;
+    expect(stale(missing, (n) => `h-${n}`)).toEqual(['encoding']);
+    expect(stale({ ...fresh, keys: { source: 'other' } }, (n) => `h-${n}`)).toEqual(['keys']);
+  });
+
+  it("hashes each part's own source: the parts differ, and a hash is stable", () => {
+    expect(hash('control')).toMatch(/^[0-9a-f]{16}$/);
+    expect(hash('control')).toBe(hash('control'));
+    expect(new Set(names.map(hash)).size).toBe(names.length);
+  });
+
+  it('every published part is a part, and the docs table shows it with its source hash', () => {
+    const path = join(root, 'stryker/published.json');
+    const published: Record<string, { source: string; date: string }> = existsSync(path)
+      ? JSON.parse(readFileSync(path, 'utf8'))
+      : {};
+    const doc = readFileSync(join(root, 'docs/contributing/mutation.md'), 'utf8');
+    for (const [name, p] of Object.entries(published)) {
+      expect(names).toContain(name);
+      expect(doc).toContain(`| \`${name}\` | ${p.date} |`);
+      expect(doc).toContain(p.source);
+    }
   });
 });
