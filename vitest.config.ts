@@ -25,6 +25,7 @@ export default defineConfig({
             'test/cli.test.ts',
             'test/cli-gateway.test.ts',
             'test/cli-request-input.test.ts',
+            'test/raw-http.test.ts',
             'test/debugger-command.test.ts',
             'test/conformance-kit.test.ts',
             'test/interop.test.ts',

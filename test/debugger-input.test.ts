@@ -72,14 +72,17 @@ describe('parseHttp', () => {
       body: 'amount=+10.42+&x=1',
     });
   });
-  it('cuts the body to Content-Length bytes (UTF-8) and unfolds folded headers', () => {
+  it('keeps a body longer than Content-Length (UTF-8 bytes) whole, with a warning; unfolds folded headers', () => {
     const r = parseHttp(
       'post http://h.example/a?b=c HTTP/1.1\nAuthorization: OAuth a="1",\n  b="2"\nContent-Length: 7\n\nx=\u00e9&y=2&z=3',
     );
     expect(r.method).toBe('POST');
     expect(r.url).toBe('http://h.example/a?b=c');
     expect(r.headers[0]).toEqual(['Authorization', 'OAuth a="1", b="2"']);
-    expect(r.body).toBe('x=\u00e9&y=');
+    expect(r.body).toBe('x=\u00e9&y=2&z=3');
+    expect(r.warning).toBe(
+      'Content-Length says 7 bytes but the body has 12: using the whole body (was the request edited? update or drop Content-Length)',
+    );
   });
   it('says what is wrong', () => {
     expect(() => parseHttp('hello')).toThrow(/request line/);
@@ -97,7 +100,10 @@ describe('parsePasted', () => {
       headers: [],
       body: '',
     });
-    expect(parsePasted('GET /a HTTP/1.1\nHost: h.example').kind).toBe('http');
+    expect(parsePasted('GET /a HTTP/1.1\nHost: h.example')).toEqual({
+      kind: 'http',
+      request: { method: 'GET', url: 'https://h.example/a', headers: [['Host', 'h.example']], body: '' },
+    });
     expect(() => parsePasted('  ')).toThrow(/paste/);
   });
 });

@@ -13,8 +13,11 @@ export interface RequestParts {
   body: string;
 }
 
-/** What was pasted, recognised. */
-export type PastedInput = { kind: 'curl' | 'http' | 'url'; request: RequestParts };
+/**
+ * What was pasted, recognised; `warning` says what in it disagrees with itself (a raw request's
+ * stale Content-Length), for the page to show.
+ */
+export type PastedInput = { kind: 'curl' | 'http' | 'url'; request: RequestParts; warning?: string };
 
 /** Recognises a curl command, a bare URL (a GET) or a raw HTTP request, and parses it. */
 export function parsePasted(text: string): PastedInput {
@@ -22,5 +25,7 @@ export function parsePasted(text: string): PastedInput {
   if (t === '') throw new Error('paste a raw HTTP request, a curl command or a URL');
   if (/^curl\s/.test(t)) return { kind: 'curl', request: parseCurl(t) };
   if (/^https?:\/\/\S+$/i.test(t)) return { kind: 'url', request: { method: 'GET', url: t, headers: [], body: '' } };
-  return { kind: 'http', request: parseHttp(t) };
+  // Untrimmed: line breaks after the body are the parser's to weigh against Content-Length.
+  const { warning, ...request } = parseHttp(text);
+  return { kind: 'http', request, ...(warning !== undefined ? { warning } : {}) };
 }

@@ -16,6 +16,7 @@ const $ = <T extends HTMLElement>(id: string): T => {
 const form = $<HTMLFormElement>('debugger');
 const output = $<HTMLElement>('result');
 const kind = $<HTMLElement>('input-kind');
+const warning = $<HTMLElement>('input-warning');
 
 function fail(message: string): void {
   const p = document.createElement('p');
@@ -33,10 +34,14 @@ async function run(): Promise<void> {
       parsed = parsePasted($<HTMLTextAreaElement>('request').value);
     } catch (e) {
       kind.textContent = '';
+      warning.hidden = true;
       fail(`The request cannot be read: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
     const r = parsed.request;
+    // What the pasted text says against itself (a stale Content-Length): shown, never silent.
+    warning.textContent = parsed.warning !== undefined ? `Warning: ${parsed.warning}` : '';
+    warning.hidden = parsed.warning === undefined;
     kind.textContent = `Read as ${parsed.kind === 'curl' ? 'a curl command' : parsed.kind === 'url' ? 'a URL (GET)' : 'a raw HTTP request'}: ${r.method} ${r.url}`;
     const clock = $<HTMLInputElement>('clock').value.trim();
     if (clock !== '' && !/^\d+$/.test(clock)) {

@@ -20,8 +20,9 @@ expected against received digest or signature; the first difference; and the kno
 mistakes it recognises by recomputing them (amount through a float, untrimmed values,
 oauth_* encoded or counted twice, a key of the wrong kind, a stale timestamp, login and
 consumer key apart; behind a proxy, the URL the client signed; the HMAC key with '&'
-doubled or missing). A Content-Length that disagrees with the body (an edited file) is
-reported on stderr and the whole body is used. --json prints the diagnosis as JSON. Exit status: 0 when the request
+doubled or missing). Line breaks after the Content-Length bytes are dropped; a
+Content-Length that disagrees with the body otherwise (an edited file) is reported on
+stderr and the whole body is used. --json prints the diagnosis as JSON. Exit status: 0 when the request
 verifies, 1 when it does not, 2 for a usage error.
 
 Environment: PAYSIG_CONTROL_KEY or PAYSIG_CONTROL_KEY_FILE, PAYSIG_PUBLIC_KEY_FILE

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseCurl } from './curl.js';
+import { parseRawHttp, type RawRequest } from './raw-http.js';
 import { FORMULAS, OPERATIONS, type RequestParts, type Scheme, type VerifyRequestOptions } from '../index.js';
 import {
   flag,
@@ -18,16 +19,6 @@ import {
   type OptionSpec,
 } from './util.js';
 
-/** A raw HTTP request, parsed. */
-export interface RawRequest {
-  method: string;
-  url: string;
-  headers: Array<[string, string]>;
-  body: string;
-  /** Something in the text that a person should know (a stale Content-Length). */
-  warning?: string;
-}
-
 /** Options both commands accept. */
 export const REQUEST_OPTIONS: OptionSpec = {
   'base-path': { type: 'string' },
@@ -37,57 +28,6 @@ export const REQUEST_OPTIONS: OptionSpec = {
   'max-skew': { type: 'string' },
   json: { type: 'boolean' },
 };
-
-/** Parses raw HTTP/1.x request text. Origin-form targets use `Host` and `urlScheme`. */
-export function parseRawHttp(text: string, urlScheme = 'https'): RawRequest {
-  let split = text.indexOf('\r\n\r\n');
-  let sep = 4;
-  const lf = text.indexOf('\n\n');
-  if (split < 0 || (lf >= 0 && lf < split)) {
-    split = lf;
-    sep = 2;
-  }
-  const head = split < 0 ? text : text.slice(0, split);
-  let body = split < 0 ? '' : text.slice(split + sep);
-  const lines = head.replace(/^\s+/, '').split(/\r?\n/);
-  const m = /^([A-Za-z]+) (\S+) HTTP\/1\.[01]$/.exec(lines[0]!.trim());
-  if (m === null)
-    throw new UsageError('the request does not start with a request line such as "POST /api/v2/sale/1 HTTP/1.1"', {
-      field: 'request',
-    });
-  const headers: Array<[string, string]> = [];
-  for (const line of lines.slice(1)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0)
-      throw new UsageError(`malformed header line ${JSON.stringify(line.slice(0, 60))}`, { field: 'headers' });
-    headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
-  }
-  const length = headers.find(([k]) => k.toLowerCase() === 'content-length')?.[1];
-  let warning: string | undefined;
-  // The body as saved; a line break an editor adds at the end of the file is not part of it.
-  const bytes = new TextEncoder().encode(body);
-  if (length !== undefined && /^[0-9]+$/.test(length) && bytes.length === Number(length)) {
-    // As declared.
-  } else {
-    body = body.replace(/\r?\n$/, '');
-    const counted = new TextEncoder().encode(body).length;
-    if (length !== undefined && counted !== Number(length)) {
-      warning = `Content-Length says ${length.slice(0, 20)} bytes but the body has ${counted}: using the whole body (was the file edited? update or drop Content-Length)`;
-    }
-  }
-  const target = m[2]!;
-  let url: string;
-  if (/^https?:\/\//i.test(target)) url = target;
-  else {
-    const host = headers.find(([k]) => k.toLowerCase() === 'host')?.[1];
-    if (host === undefined)
-      throw new UsageError('the request has no Host header (or use an absolute URL in the request line)', {
-        field: 'Host',
-      });
-    url = `${urlScheme}://${host}${target}`;
-  }
-  return { method: m[1]!.toUpperCase(), url, headers, body, ...(warning !== undefined ? { warning } : {}) };
-}
 
 /** A curl command as a request (the same parser as the signature debugger's). */
 export function parseCurlRequest(text: string): RawRequest {
@@ -133,7 +73,9 @@ export async function readRequest(args: Args, io: Io): Promise<RawRequest> {
   const urlScheme = flag(args, 'url-scheme') ?? 'https';
   if (urlScheme !== 'https' && urlScheme !== 'http')
     throw new UsageError('--url-scheme must be https or http', { field: 'url-scheme' });
-  const raw = /^\s*curl\s/.test(text) ? parseCurlRequest(text.trim()) : parseRawHttp(text, urlScheme);
+  const raw = /^\s*curl\s/.test(text)
+    ? parseCurlRequest(text.trim())
+    : parseRawHttp(text, (message, field) => new UsageError(message, { field }), urlScheme);
   if (raw.warning !== undefined) io.err(`paysig: ${raw.warning}`);
   return raw;
 }

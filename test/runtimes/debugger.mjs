@@ -3,7 +3,8 @@
 // WebCrypto) and served from 127.0.0.1. Requests are signed here with node:crypto, independently
 // of paysig. Checks: a valid request shows valid; a float-rounded amount shows the amount hint
 // and the differing term; a tampered OAuth request shows the base-string difference; a request
-// signed for the public URL and received behind a proxy shows the forwarded-url hint; the page
+// signed for the public URL and received behind a proxy shows the forwarded-url hint; a stale
+// Content-Length is a warning on the page, the whole body read; the page
 // makes no network request after it has loaded; and the single page the package ships
 // (dist/debugger.html, `npx paysig debugger`) works opened from disk with no request at all. Last line: `N passed, M failed`.
 import { createHash, createHmac } from 'node:crypto';
@@ -126,7 +127,18 @@ try {
     await text('#result'),
   );
 
+  // Pasted with a Content-Length that no longer fits its body: read whole, and the page says so.
+  await submit(sale('10.42', '1042').replace('\r\n\r\n', '\r\nContent-Length: 5\r\n\r\n'));
+  const stale = await text('[data-testid=input-warning]');
+  check(
+    'a stale Content-Length: a warning above the result, the whole body read (valid)',
+    stale?.startsWith('Warning: Content-Length says 5 bytes but the body has') === true &&
+      (await attr('[data-testid=verdict]', 'data-valid')) === 'true',
+    `${stale} | ${await text('#result')}`,
+  );
+
   await submit(sale('0.29', '28'));
+  check('... and the warning goes with the next request', await page.locator('#input-warning').isHidden());
   const hint = await text('[data-hint=amount-float]');
   check('a float-rounded amount shows the amount-float hint', hint !== null, await text('#result'));
   const diffWhat = await attr('[data-testid=difference]', 'data-what');

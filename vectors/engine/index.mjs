@@ -51,7 +51,7 @@ const TOPICS = Object.fromEntries(
 );
 const BUILTIN = [...anchors, ...controlRoundTrips, ...oauthRoundTrips, ...operationRoundTrips];
 
-/** Topics the engine knows how to run. */
+/** Topics the engine knows how to run: the kit's KNOWN_TOPICS too (test/vector-topics.test.ts). */
 export const KNOWN_TOPICS = Object.freeze(Object.keys(TOPICS));
 
 /**

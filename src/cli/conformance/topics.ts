@@ -70,7 +70,10 @@ export const TOPICS: Readonly<Record<string, TopicSpec>> = {
   },
 };
 
-/** The topics the protocol defines. */
+/**
+ * The topics the protocol defines: the vector engine's list (vectors/engine/index.mjs, not
+ * published, so not imported here), same names in the same order, as test/vector-topics.test.ts checks.
+ */
 export const KNOWN_TOPICS: readonly string[] = Object.keys(TOPICS);
 
 /** The input and expected value of a case of `topic`; undefined for a topic the protocol does not define. */

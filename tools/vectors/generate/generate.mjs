@@ -25,7 +25,7 @@
 // oracles) and checks published values with mustEqual(); it writes nothing itself: this driver
 // checks the ids (kebab-case, unique) and writes the file. support.mjs holds the oracle plumbing,
 // requests.mjs the requests several topics share. To add a topic, add its module to topics/ and its
-// checks to vectors/engine/ (and its row to src/cli/conformance/topics.ts).
+// checks to vectors/engine/ (its row to src/cli/conformance/topics.ts: test/vector-topics.test.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { VECTORS } from './support.mjs';
