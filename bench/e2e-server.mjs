@@ -2,8 +2,8 @@
 // CPU time can be read alone. Usage: node bench/e2e-server.mjs <mode> <dist dir>; the parent talks
 // over IPC: the server sends { port } once listening, and answers 'cpu' with process.cpuUsage().
 //   reference  plain node:crypto check (tools/vectors/reference/server.mjs)
-//   fetch      paysig verifyRequest on a Fetch Request (toFetchRequest, as a Node server builds one)
-//   node       paysig/node verifyIncoming, no Request built
+//   fetch      a paysig verifier's verify() on a Fetch Request (toFetchRequest, as a Node server builds one)
+//   node       paysig/node verifyIncoming(verifier, req), no Request built
 //   minimal    the minimal hand-written check (bench/e2e-minimal.mjs): read, parse, recompute, compare
 //   minimal-fetch  builds the same Fetch Request (toFetchRequest), then the minimal check on it
 import { createServer } from 'node:http';
@@ -18,14 +18,15 @@ const [mode, distDir] = process.argv.slice(2);
 const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
 const node = await import(pathToFileURL(join(distDir, 'node', 'index.js')).href);
 
-// Fixed `now` and no nonce store (the same signed request is sent again and again), like the
-// reference, which checks no nonce either.
-const options = {
+// One verifier, made at start-up as an app makes it; fixed `now` and a nonce store that accepts
+// every nonce (the same signed request is sent again and again), like the hand-written checks,
+// which check no nonce either.
+const verifier = lib.createVerifier({
   basePath: '/paynet',
   credentials: () => ({ controlKey: CONTROL_KEY }),
   now: NOW,
   nonceStore: { check: () => Promise.resolve(true) },
-};
+});
 
 function answer(res, ok, status = 403) {
   res.writeHead(ok ? 200 : status, { 'content-type': 'application/json' });
@@ -81,14 +82,14 @@ const handlers = {
   fetch(req, res) {
     node
       .toFetchRequest(req)
-      .then((request) => lib.verifyRequest(request, options))
+      .then((request) => verifier.verify(request))
       .then(
         () => answer(res, true),
         (e) => answer(res, false, lib.httpStatusOf(e)),
       );
   },
   node(req, res) {
-    node.verifyIncoming(req, options).then(
+    node.verifyIncoming(verifier, req).then(
       () => answer(res, true),
       (e) => answer(res, false, lib.httpStatusOf(e)),
     );

@@ -1,28 +1,33 @@
 #!/usr/bin/env node
-// End to end: what a node:http server pays per verified request. Three servers, each in a child
-// process on 127.0.0.1 (bench/e2e-server.mjs): the plain node:crypto check of
-// tools/vectors/reference/server.mjs (the reference, 1.00), paysig's verifyRequest on a Fetch Request,
-// and paysig/node's verifyIncoming. autocannon sends a fixed number of requests (with a time cap),
-// and each server's own CPU time (process.cpuUsage, user + system) over the run is divided by the
-// requests answered. Rounds interleave the servers so load from elsewhere hits them alike; the
-// figure is the median round.
+// End to end: what a node:http server pays per verified request. Each server runs in a child
+// process of its own on 127.0.0.1 (bench/e2e-server.mjs): the minimal hand-written check
+// (bench/e2e-minimal.mjs, 1.00) and paysig/node's verifyIncoming(verifier, req); --modes adds the
+// other servers of e2e-server.mjs. Every server is held at the same request rate: this process
+// sends --rate requests per second on a fixed schedule (request i leaves at start + i / rate,
+// whether or not earlier answers are back), so no server is measured at a rate of its own. The
+// figure is each server's own CPU time (process.cpuUsage over IPC, user + system) per request.
+// Scenarios: the sale (control C-B) and the 16-field non-ASCII payout of fixtures.mjs (OAuth
+// HMAC-SHA1). Rounds interleave the servers, in an order that flips every round, so load from
+// elsewhere hits them alike; each round gives each server's ratio to the minimal check, and the
+// run prints the median and the range of those ratios.
 //
-//   node bench/e2e.mjs [--quick] [--publish] [--dist <dir>] [--prof] [--modes a,b] [--scenario s] [--requests N] [--rounds N]
-//   --quick    one short round (smoke run); writes nothing
-//   --scenario sale|payout  only that scenario, writes nothing
-//   --modes    only these servers (ids below; the references a ratio needs are added), writes nothing
-//   --requests, --rounds  override the requests per run (warm-up: 30% of it) and the rounds; write nothing
+//   node bench/e2e.mjs [--quick] [--publish] [--dist <dir>] [--prof] [--modes a,b] [--scenario s]
+//                      [--rate N] [--seconds N] [--rounds N]
+//   default    5 rounds of 5 s at 2,000 requests/s per server and scenario, after 2 s of warm-up
+//   --quick    smoke run: 2 rounds of 1 s at 1,000 requests/s; writes nothing
+//   --modes, --scenario sale|payout, --rate, --seconds, --rounds  change the run; write nothing
 //   --publish  also refresh the table in bench/README.md (a full run always writes bench/out/e2e.*)
 //   --prof     start the servers with --cpu-prof (profiles in bench/out/prof/, for DevTools or any profile viewer);
 //              --prof-interval <us> sets the sampling interval (default 1000)
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import { signedSaleAndPayout } from './fixtures.mjs';
+import { CONSUMER_KEY, CONTROL_KEY, NONCE, PAYOUT_PARAMS_INTL, SALE_PARAMS, TIMESTAMP } from './fixtures.mjs';
 import { median } from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -34,43 +39,44 @@ if (!existsSync(join(distDir, 'node', 'index.js'))) {
   console.error(`${distDir} has no node/index.js: run \`npm run build\` first`);
   process.exit(1);
 }
-const partial = ['--modes', '--requests', '--rounds', '--scenario'].some(flag);
-const quick = flag('--quick') || partial;
-const ROUNDS = value('--rounds') !== undefined ? Number(value('--rounds')) : flag('--quick') ? 1 : 3;
-const REQUESTS = value('--requests') !== undefined ? Number(value('--requests')) : flag('--quick') ? 2_000 : 10_000;
-const WARMUP = value('--requests') !== undefined ? Math.round(REQUESTS * 0.3) : flag('--quick') ? 500 : 3_000;
-const CONNECTIONS = 8;
-const CAP_SECONDS = flag('--quick') ? 20 : 60;
+const quick = flag('--quick') || ['--modes', '--scenario', '--rate', '--seconds', '--rounds'].some(flag);
+const setting = (f, full, short) => Number(value(f) ?? (flag('--quick') ? short : full));
+const RATE = setting('--rate', 2_000, 1_000);
+const SECONDS = setting('--seconds', 5, 1);
+const ROUNDS = setting('--rounds', 5, 2);
+const WARMUP_SECONDS = flag('--quick') ? 0.5 : 2;
+const SOCKETS = 8;
 
-const ALL_MODES = [
-  { id: 'reference', name: 'plain node:crypto server (reference)' },
-  { id: 'minimal', name: 'minimal hand-written check (bench/e2e-minimal.mjs)' },
-  { id: 'minimal-fetch', name: 'builds the Request, then the minimal check' },
-  { id: 'fetch', name: 'paysig verifyRequest(Request)', target: 1.6, vs: 'minimal-fetch', targetVs: 2.0 },
-  { id: 'node', name: 'paysig/node verifyIncoming', target: 1.3, vs: 'minimal', targetVs: 1.25 },
-];
-const wanted = value('--modes')?.split(',');
-const MODES = ALL_MODES.filter(
-  (m) =>
-    wanted === undefined ||
-    m.id === 'reference' ||
-    wanted.includes(m.id) ||
-    ALL_MODES.some((n) => wanted.includes(n.id) && n.vs === m.id),
-);
-const ALL_SCENARIOS = ['sale (control C-B)', 'payout (OAuth HMAC-SHA1, 16 fields)'];
-const SCENARIOS = ALL_SCENARIOS.filter((s) => value('--scenario') === undefined || s.startsWith(value('--scenario')));
+const NAMES = {
+  minimal: 'minimal hand-written check (bench/e2e-minimal.mjs)',
+  node: 'paysig/node verifyIncoming(verifier, req)',
+  reference: 'plain node:crypto server (reference pipeline)',
+  'minimal-fetch': 'builds the Request, then the minimal check',
+  fetch: 'builds the Request, then verifier.verify(request)',
+};
+const TARGET = { node: 1.25 }; // issue 30: at most 1.25x the minimal check's CPU per request
+const MODES = ['minimal', ...(value('--modes')?.split(',') ?? ['node']).filter((m) => m !== 'minimal')];
+for (const m of MODES) if (NAMES[m] === undefined) throw new Error(`e2e: unknown mode ${m}`);
+const SCENARIOS = [
+  { id: 'sale', name: 'sale (control C-B)' },
+  { id: 'payout', name: 'payout (OAuth HMAC-SHA1, 16 fields, non-ASCII)' },
+].filter((s) => value('--scenario') === undefined || s.id === value('--scenario'));
 
 const lib = await import(pathToFileURL(join(distDir, 'index.js')).href);
 
-/** The two signed requests for a server at `base` (the OAuth signature covers host and port). */
+/** The signed sale and payout for a server at `base` (the OAuth signature covers host and port). */
 async function requestsFor(base) {
-  const [sale, payout] = await signedSaleAndPayout(lib, `${base}/paynet`);
-  return [sale, payout].map((s) => ({
-    method: 'POST',
-    path: new URL(s.url).pathname,
-    headers: { ...s.headers },
-    body: s.body,
-  }));
+  const credentials = { login: CONSUMER_KEY, controlKey: CONTROL_KEY };
+  const common = { baseUrl: `${base}/paynet`, endpointId: 1111, credentials };
+  const sale = await lib.signRequest('sale', { ...common, params: SALE_PARAMS });
+  const payout = await lib.signRequest('payout', {
+    ...common,
+    params: PAYOUT_PARAMS_INTL,
+    nonce: NONCE,
+    timestamp: TIMESTAMP,
+  });
+  const plain = (s) => ({ path: new URL(s.url).pathname, headers: s.headers, body: s.body });
+  return { sale: plain(sale), payout: plain(payout) };
 }
 
 function start(mode) {
@@ -104,23 +110,56 @@ function start(mode) {
   }));
 }
 
-function load(base, request, amount) {
-  return new Promise((res, rej) => {
-    const inst = autocannon({ url: base, connections: CONNECTIONS, amount, requests: [request] }, (err, result) =>
-      err ? rej(err) : res(result),
-    );
-    const cap = setTimeout(() => inst.stop(), CAP_SECONDS * 1000);
-    inst.on('done', () => clearTimeout(cap));
+/** POSTs `body` (default: the request's) and resolves with the status, 0 when the request failed. */
+const post = (agent, base, request, body = request.body) =>
+  new Promise((res) => {
+    const headers = { ...request.headers, 'content-length': Buffer.byteLength(body) };
+    http
+      .request(`${base}${request.path}`, { agent, method: 'POST', headers }, (r) =>
+        r.resume().on('end', () => res(r.statusCode)),
+      )
+      .on('error', () => res(0))
+      .end(body);
   });
+
+/**
+ * The load: `seconds` of requests at RATE per second over SOCKETS keep-alive connections, request i
+ * sent at start + i / RATE (timers wake about every millisecond, then send every request due), never
+ * waiting for answers. Resolves with each answer's status and its latency from its scheduled time,
+ * and how late the generator sent its latest request (a busy machine can delay the schedule).
+ */
+async function fixedRate(base, request, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: SOCKETS });
+  const answers = [];
+  let lag = 0;
+  const start = performance.now();
+  for (let i = 0; i < Math.round(RATE * seconds); i++) {
+    const due = start + (i * 1000) / RATE;
+    if (due > performance.now()) await sleep(due - performance.now());
+    lag = Math.max(lag, performance.now() - due);
+    answers.push(post(agent, base, request).then((status) => ({ status, ms: performance.now() - due })));
+  }
+  const results = await Promise.all(answers);
+  agent.destroy();
+  return { results, lag };
+}
+
+/** A server's CPU time per request over one fixed-rate run, and the run's p99 latency. */
+async function measure(server, request) {
+  const before = await server.cpu();
+  const { results, lag } = await fixedRate(server.base, request, SECONDS);
+  const cpuUs = ((await server.cpu()) - before) / results.length;
+  const failed = results.filter((r) => r.status !== 200).length;
+  if (failed > 0) throw new Error(`e2e: ${server.mode}: ${failed} of ${results.length} requests not answered 200`);
+  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  return { cpuUs, p99: ms[Math.floor(ms.length * 0.99)], lag };
 }
 
 /** The gate: valid accepted (200), tampered refused (403), before anything is timed. */
 async function gate(server, request) {
-  const send = (body) =>
-    fetch(server.base + request.path, { method: 'POST', headers: request.headers, body }).then((r) => r.status);
   const tampered = request.body.replace('amount=10.42', 'amount=10.43');
   if (tampered === request.body) throw new Error('e2e: could not tamper with the body');
-  const got = [await send(request.body), await send(tampered)];
+  const got = [await post(undefined, server.base, request), await post(undefined, server.base, request, tampered)];
   if (got[0] !== 200 || got[1] !== 403)
     throw new Error(`e2e gate: ${server.mode} answered ${got.join('/')} for valid/tampered, want 200/403`);
 }
@@ -129,92 +168,64 @@ const loadBefore = os.loadavg().map((x) => +x.toFixed(2));
 console.log(
   `# e2e: node ${process.versions.node}, ${os.cpus()[0]?.model ?? 'cpu'} (${os.cpus().length} cores), load ${loadBefore.join(' ')}`,
 );
-console.log(`# ${ROUNDS} round(s) of ${REQUESTS} requests per server and scenario, ${CONNECTIONS} connections`);
+console.log(`# ${ROUNDS} round(s) of ${SECONDS} s at ${RATE} requests/s per server and scenario, ${SOCKETS} sockets`);
 
 const servers = [];
-for (const m of MODES) servers.push(await start(m.id));
-const samples = {}; // scenario -> mode -> [{ cpuUs, p99, rps }]
+for (const m of MODES) servers.push(await start(m));
+const samples = {}; // scenario id -> mode -> [{ cpuUs, p99, lag }], one per round
 try {
-  const reqs = new Map();
-  for (const s of servers) reqs.set(s.mode, await requestsFor(s.base));
-  for (const s of servers) for (const r of reqs.get(s.mode)) await gate(s, r);
-  for (const s of servers)
-    for (const scenario of SCENARIOS) await load(s.base, reqs.get(s.mode)[ALL_SCENARIOS.indexOf(scenario)], WARMUP);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const scenario of SCENARIOS) {
-      const i = ALL_SCENARIOS.indexOf(scenario);
-      for (const s of servers) {
-        const before = await s.cpu();
-        const t0 = performance.now();
-        const r = await load(s.base, reqs.get(s.mode)[i], REQUESTS);
-        const seconds = (performance.now() - t0) / 1000;
-        const used = (await s.cpu()) - before;
-        const answered = r['2xx'];
-        if (r.non2xx > 0 || r.errors > 0)
-          throw new Error(`e2e: ${s.mode} ${scenario}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-        ((samples[scenario] ??= {})[s.mode] ??= []).push({
-          cpuUs: used / answered,
-          p99: r.latency.p99,
-          rps: answered / seconds,
-        });
-      }
-    }
-  }
+  for (const s of servers) s.requests = await requestsFor(s.base);
+  for (const s of servers) for (const sc of SCENARIOS) await gate(s, s.requests[sc.id]);
+  for (const s of servers) for (const sc of SCENARIOS) await fixedRate(s.base, s.requests[sc.id], WARMUP_SECONDS);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const sc of SCENARIOS)
+      for (const s of round % 2 === 0 ? servers : [...servers].reverse())
+        ((samples[sc.id] ??= {})[s.mode] ??= []).push(await measure(s, s.requests[sc.id]));
 } finally {
   for (const s of servers) await s.stop();
 }
 
-const results = SCENARIOS.map((scenario) => {
-  const ref = median(samples[scenario].reference.map((x) => x.cpuUs));
-  return {
-    scenario,
-    cases: MODES.map((m) => {
-      const xs = samples[scenario][m.id];
-      const cpuUs = median(xs.map((x) => x.cpuUs));
-      const ratio = +(cpuUs / ref).toFixed(2);
-      return {
-        mode: m.id,
-        name: m.name,
-        cpuUsPerRequest: +cpuUs.toFixed(1),
-        ratio,
-        p99Ms: median(xs.map((x) => x.p99)),
-        reqPerSec: Math.round(median(xs.map((x) => x.rps))),
-        target: m.target ?? null,
-        met: m.target === undefined ? null : ratio <= m.target,
-        // Against the minimal check (issue 24's targets): verifyIncoming against the minimal
-        // check, verifyRequest against the server that builds the same Request first.
-        ...(m.vs === undefined
-          ? {}
-          : (() => {
-              const vsCpu = median(samples[scenario][m.vs].map((x) => x.cpuUs));
-              const ratioVs = +(cpuUs / vsCpu).toFixed(2);
-              return { vs: m.vs, ratioVs, targetVs: m.targetVs, metVs: ratioVs <= m.targetVs };
-            })()),
-      };
-    }),
-  };
-});
+const round2 = (x) => Math.round(x * 100) / 100;
+const spread = (xs) => ({ median: round2(median(xs)), min: round2(Math.min(...xs)), max: round2(Math.max(...xs)) });
+const results = SCENARIOS.map((sc) => ({
+  scenario: sc.name,
+  cases: MODES.map((m) => {
+    const xs = samples[sc.id][m];
+    const cpu = spread(xs.map((x) => x.cpuUs));
+    const ratio = spread(xs.map((x, i) => x.cpuUs / samples[sc.id].minimal[i].cpuUs)); // paired by round
+    const target = TARGET[m] ?? null;
+    return {
+      mode: m,
+      name: NAMES[m],
+      cpuUsPerRequest: cpu,
+      ratio,
+      p99Ms: +median(xs.map((x) => x.p99)).toFixed(1),
+      maxLagMs: +Math.max(...xs.map((x) => x.lag)).toFixed(1),
+      target,
+      met: target === null ? null : ratio.median <= target,
+    };
+  }),
+}));
 
 function table(run) {
+  const range = (s, d, unit = '') => `${s.median.toFixed(d)}${unit} (${s.min.toFixed(d)} to ${s.max.toFixed(d)})`;
   const lines = [];
   for (const g of run.results) {
     lines.push(
       `**${g.scenario}**`,
       '',
-      '| server | CPU/request | ratio (reference server) | ratio (minimal check) | p99 latency | requests/s | target |',
-      '|---|--:|--:|--:|--:|--:|---|',
+      '| server | CPU/request: median (range) | ratio to the minimal check: median (range) | p99 latency | target |',
+      '|---|--:|--:|--:|---|',
     );
     for (const c of g.cases) {
       const target = c.target === null ? '' : `<= ${c.target}: ${c.met ? 'met' : '**not met**'}`;
-      const vs =
-        c.vs === undefined ? '' : `${c.ratioVs.toFixed(2)} (<= ${c.targetVs}: ${c.metVs ? 'met' : '**not met**'})`;
-      lines.push(
-        `| ${c.name} | ${c.cpuUsPerRequest} us | ${c.ratio.toFixed(2)} | ${vs} | ${c.p99Ms} ms | ${c.reqPerSec.toLocaleString('en-US')} | ${target} |`,
-      );
+      const ratio = c.mode === 'minimal' ? '1.00' : range(c.ratio, 2);
+      lines.push(`| ${c.name} | ${range(c.cpuUsPerRequest, 1, ' us')} | ${ratio} | ${c.p99Ms} ms | ${target} |`);
     }
     lines.push('');
   }
-  return `Run: node ${run.node}, ${run.date}, ${run.cpu}, load ${run.loadBefore.join(' ')} before and ${run.loadAfter.join(' ')} after; ${run.rounds} rounds of ${run.requests} requests, ${run.connections} connections, median round.\n\n${lines.join('\n')}`;
+  const lag = Math.max(...run.results.flatMap((g) => g.cases.map((c) => c.maxLagMs)));
+  return `Run: node ${run.node}, ${run.date}, ${run.cpu}, load ${run.loadBefore.join(' ')} before and ${run.loadAfter.join(' ')} after; ${run.rounds} interleaved rounds of ${run.seconds} s at ${run.rate.toLocaleString('en-US')} requests/s per server (fixed schedule, ${run.sockets} keep-alive sockets; the generator ran at most ${lag} ms behind it); ranges are over the rounds.\n\n${lines.join('\n')}`;
 }
 
 const run = {
@@ -224,8 +235,9 @@ const run = {
   loadBefore,
   loadAfter: os.loadavg().map((x) => +x.toFixed(2)),
   rounds: ROUNDS,
-  requests: REQUESTS,
-  connections: CONNECTIONS,
+  seconds: SECONDS,
+  rate: RATE,
+  sockets: SOCKETS,
   results,
 };
 const md = table(run);

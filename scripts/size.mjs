@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// Bundle-size budgets: what a browser app pays for one paysig function. Each entry imports only
-// that function from the built dist/ (tsc's modules, as a browser bundler resolves `paysig`), and
-// is bundled with esbuild (--bundle --minify --format=esm --platform=browser), then gzipped at
-// level 9. Prints a table with two figures per entry: the goal (issue 24's budget; the note in
-// bench/README.md says by how much each is missed) and the ceiling, today's size plus
-// a little, which CI enforces so that no change makes a bundle grow unnoticed. Exits 1 when an
-// entry is over its ceiling; lower a ceiling whenever a change shrinks its bundle.
+// Bundle sizes: what a browser app pays for one paysig function. Each entry imports only that
+// function from the built dist/ (tsc's modules, as a browser bundler resolves `paysig`), and is
+// bundled with esbuild (--bundle --minify --format=esm --platform=browser), then gzipped at level 9.
+// Prints each entry's size against its goal (issue 30's budgets), then a ledger of every entry with
+// a goal: the gzip bytes each part of src/ costs in it (see `ledger`), so the gap to the budget can
+// be read part by part.
+// Growth gate: exits 1 when an entry is more than 2% over its size in scripts/size-baseline.json
+// (or the key-reader checks below fail). When a bundle grows on purpose or shrinks, refresh that
+// file with `npm run size -- --update` and commit it on its own, saying why in the message.
 //   npm run size                    (builds dist/ first)
-//   node scripts/size.mjs [--detail] [--dist <dir>]   (--detail: the bytes each file adds)
+//   node scripts/size.mjs [--detail] [--update] [--dist <dir>]   (--detail: every file in the ledger)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -20,34 +24,65 @@ const PRIVATE_READER = { text: 'RSAPrivateKey', what: 'the private-key reader' }
 const PUBLIC_READER = { text: 'SubjectPublicKeyInfo', what: 'the public-key reader' };
 
 /**
- * Goals (issue 24's budgets) and enforced ceilings (the sizes of 2026-11-26 after round three's
- * features, key rotation, byte caps, CryptoKey checks and better messages, plus about 2%; lowered
- * for signOAuth, verifyOAuth and verifyRequest when each half of the key reader left the other
- * half's bundles; reset to the sizes of 2026-11-26 plus about 2% for every OAuth row when the
- * `paysig/hmac` bundles were shrunk after e76d2cc's speed work had grown them), gzip bytes.
- * The `paysig/hmac` rows are what an HMAC-only signer or verifier pays: no RSA key reader.
- * 2026-11-27 (round four): verifyRequest lowered to 21,200 (its bundle no longer carries the
- * signer: each scheme's signer and verifier are apart); everything raised to 38,950 for the
- * verifier object, ConfigurationError and StoreContractError, and the diagnose hints.
+ * Goals: issue 30's budgets, gzip bytes. The `paysig/hmac` rows are what an HMAC-only signer or
+ * verifier pays: no RSA key reader. The root's signOAuth and verifyOAuth (RSA included) have no
+ * goal and no ledger; the growth gate covers them too.
  */
 // biome-ignore format: a table, one entry per line
 export const ENTRIES = [
-  { name: 'control', code: "export { control } from './index.js';", goal: 1536, maxGzip: 2350 },
-  { name: 'signOAuth', code: "export { signOAuth } from './index.js';", goal: null, maxGzip: 10015, without: PUBLIC_READER },
-  { name: 'hmac signOAuth', code: "export { signOAuth } from './hmac/index.js';", goal: 4096, maxGzip: 4825, hmacOnly: true },
-  { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: null, maxGzip: 13595, without: PRIVATE_READER },
-  { name: 'hmac verifyOAuth', code: "export { verifyOAuth } from './hmac/index.js';", goal: 6144, maxGzip: 8880, hmacOnly: true },
-  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 12288, maxGzip: 21200, without: PRIVATE_READER },
-  { name: 'everything', code: "export * from './index.js';", goal: 20480, maxGzip: 38950 },
+  { name: 'control', code: "export { control } from './index.js';", goal: 1536 },
+  { name: 'signOAuth', code: "export { signOAuth } from './index.js';", goal: null, without: PUBLIC_READER },
+  { name: 'hmac signOAuth', code: "export { signOAuth } from './hmac/index.js';", goal: 4096, hmacOnly: true },
+  { name: 'verifyOAuth', code: "export { verifyOAuth } from './index.js';", goal: null, without: PRIVATE_READER },
+  { name: 'hmac verifyOAuth', code: "export { verifyOAuth } from './hmac/index.js';", goal: 6144, hmacOnly: true },
+  { name: 'verifyRequest', code: "export { verifyRequest } from './index.js';", goal: 12288, without: PRIVATE_READER },
+  { name: 'everything', code: "export * from './index.js';", goal: 20480 },
 ];
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const BASELINE = fileURLToPath(new URL('./size-baseline.json', import.meta.url));
 
-/** Minified and gzip sizes of each entry, with `met` against its budget. */
-export async function bundleSizes({ dist = DIST, detail = false, log = console.log } = {}) {
+/** The entries more than 2% over their baseline, or with none (`undefined * 1.02` is NaN). */
+export const overBaseline = (sizes, baseline) => sizes.filter((s) => !(s.gzip <= Math.floor(baseline[s.name] * 1.02)));
+
+/**
+ * The ledger of one bundle: what each source file costs, as the gzip size of the bundle minus that
+ * of the bundle without the characters esbuild's source map gives to the file (through dist/'s
+ * maps, back to src/), summed per part (a src/ folder; schemes/ one level deeper). The last row,
+ * shared, is what no single file accounts for (gzip's matches across files): the rows add up.
+ */
+function ledger(code, map, gzip) {
+  const sm = new SourceMap(JSON.parse(map));
+  const owner = [];
+  let [line, col] = [0, 0];
+  for (let i = 0; i < code.length; i++) {
+    owner.push(code[i] === '\n' ? owner[i - 1] : (sm.findEntry(line, col).originalSource ?? '(esbuild)'));
+    [line, col] = code[i] === '\n' ? [line + 1, 0] : [line, col + 1];
+  }
+  const parts = new Map();
+  for (const source of new Set(owner)) {
+    let rest = '';
+    for (let i = 0; i < code.length; i++) if (owner[i] !== source) rest += code[i];
+    const path = source.replace(/^(.*\/)?src\/|\.ts$/g, '').split('/');
+    const at = path.length > 2 && path[0] === 'schemes' ? 2 : Math.min(1, path.length - 1);
+    const key = path.slice(0, at).join('/') || 'index';
+    const part = parts.get(key) ?? parts.set(key, { gzip: 0, files: [] }).get(key);
+    const cost = gzip - gz(rest);
+    part.gzip += cost;
+    part.files.push([path.slice(at).join('/'), cost]);
+  }
+  const rows = [...parts].sort((a, b) => b[1].gzip - a[1].gzip);
+  return [...rows, ['shared', { gzip: gzip - rows.reduce((n, [, p]) => n + p.gzip, 0), files: [] }]];
+}
+
+const gz = (text) => gzipSync(text, { level: 9 }).length;
+const n = (x) => x.toLocaleString('en-US');
+
+/** Minified and gzip sizes of each entry, with the ledger of each entry that has a goal. */
+export async function bundleSizes({ dist = DIST, detail = false, log = console.log, baseline = {} } = {}) {
   const out = [];
   log('bundle sizes (esbuild --bundle --minify --format=esm --platform=browser, gzip -9)');
-  log(`  ${'entry'.padEnd(16)} ${'minified'.padStart(9)} ${'gzip'.padStart(7)}  ceiling (CI)   goal`);
+  log(`  ${'entry'.padEnd(16)} ${'minified'.padStart(9)} ${'gzip'.padStart(8)}  baseline (CI +2%)  goal`);
   for (const e of ENTRIES) {
     const result = await build({
       stdin: { contents: e.code, resolveDir: dist, loader: 'js', sourcefile: 'entry.js' },
@@ -58,37 +93,42 @@ export async function bundleSizes({ dist = DIST, detail = false, log = console.l
       write: false,
       logLevel: 'silent',
       metafile: true,
+      sourcemap: 'external', // no comment in the bundle: its size is unchanged
+      outfile: 'entry.js',
     });
-    const bytes = result.outputFiles[0].contents;
-    const gzip = gzipSync(bytes, { level: 9 }).length;
+    const [map, js] = result.outputFiles;
+    const gzip = gz(js.contents);
     const rec = {
       name: e.name,
-      minified: bytes.length,
+      minified: js.contents.length,
       gzip,
-      maxGzip: e.maxGzip,
       goal: e.goal,
       // An HMAC-only entry must carry none of the RSA key reader (keys/rules.js's size bound, a
       // constant the protocol checks share, and keys/list.js, the key lists of rotation, are allowed).
-      keyReader: Object.entries(result.metafile.outputs[Object.keys(result.metafile.outputs)[0]].inputs)
+      keyReader: Object.entries(Object.values(result.metafile.outputs)[0].inputs)
         .filter(([f, v]) => /dist\/keys\/(?!rules\.js|list\.js)/.test(f) && v.bytesInOutput > 0)
         .map(([f]) => f.replace(/^.*dist\//, 'dist/')),
       // The other half's key reader, when the entry must not carry it (see PRIVATE_READER).
-      otherHalf: e.without !== undefined && result.outputFiles[0].text.includes(e.without.text) ? e.without.what : null,
-      met: gzip <= e.maxGzip,
-      goalMet: e.goal === null ? null : gzip <= e.goal,
+      otherHalf: e.without !== undefined && js.text.includes(e.without.text) ? e.without.what : null,
+      ledger: e.goal === null ? null : ledger(js.text, map.text, gzip),
     };
     out.push(rec);
-    const verdict = rec.met ? 'ok' : `OVER by ${gzip - e.maxGzip} B`;
-    const goal = e.goal === null ? '(no goal: RSA included)' : rec.goalMet ? 'met' : `missed by ${gzip - e.goal} B`;
+    const [b, g] = [baseline[e.name], e.goal];
+    const base = b === undefined ? 'none' : `${n(b)} B ${gzip > b ? '+' : ''}${((100 * (gzip - b)) / b).toFixed(1)}%`;
+    const goal = g === null ? '(none: RSA included)' : `${n(g)} B ${gzip <= g ? 'met' : `missed by ${n(gzip - g)} B`}`;
     log(
-      `  ${e.name.padEnd(16)} ${String(bytes.length).padStart(7)} B ${String(gzip).padStart(5)} B  <= ${e.maxGzip} B ${verdict.padEnd(4)}  ${e.goal === null ? '' : `${e.goal} B `}${goal}`,
+      `  ${e.name.padEnd(16)} ${n(rec.minified).padStart(7)} B ${n(gzip).padStart(6)} B  ${base.padEnd(18)}  ${goal}`,
     );
-    if (detail) {
-      const inputs = Object.values(result.metafile.outputs)[0].inputs;
-      for (const [file, v] of Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)) {
-        if (v.bytesInOutput > 0)
-          log(`      ${String(v.bytesInOutput).padStart(6)} B  ${file.replace(/^.*dist\//, 'dist/')}`);
-      }
+  }
+  log('\nledger: the gzip bytes each part costs (what the bundle saves without it), its costliest files');
+  for (const { name, gzip, goal, ledger } of out.filter((r) => r.ledger !== null)) {
+    log(`\n  ${name}: ${n(gzip)} B, budget ${n(goal)} B: ${gzip > goal ? `${n(gzip - goal)} B to cut` : 'met'}`);
+    for (const [part, { gzip: cost, files }] of ledger) {
+      const shown = files.sort((a, b) => b[1] - a[1]).slice(0, detail ? undefined : 3);
+      const more = files.length > shown.length ? `, ${files.length - shown.length} more` : '';
+      const list = part === 'shared' ? '(matches across files)' : shown.map(([f, c]) => `${f} ${n(c)}`).join(', ');
+      const share = `${Math.round((100 * cost) / gzip)}%`.padStart(4);
+      log(`    ${part.padEnd(16)} ${n(cost).padStart(6)} B ${share}  ${list}${more}`);
     }
   }
   return out;
@@ -97,24 +137,25 @@ export async function bundleSizes({ dist = DIST, detail = false, log = console.l
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--dist');
-  const sizes = await bundleSizes({ detail: args.includes('--detail'), ...(at >= 0 ? { dist: args[at + 1] } : {}) });
-  const withKeys = sizes.filter((s) => ENTRIES.find((e) => e.name === s.name).hmacOnly && s.keyReader.length > 0);
-  if (withKeys.length > 0) {
-    console.error(
-      `size: an HMAC-only bundle carries the RSA key reader: ${withKeys.map((s) => `${s.name}: ${s.keyReader.join(', ')}`).join('; ')}`,
-    );
-    process.exit(1);
+  const baseline = JSON.parse(readFileSync(BASELINE, 'utf8'));
+  const dist = at >= 0 ? { dist: args[at + 1] } : {};
+  const sizes = await bundleSizes({ detail: args.includes('--detail'), baseline, ...dist });
+  if (args.includes('--update')) {
+    writeFileSync(BASELINE, `${JSON.stringify(Object.fromEntries(sizes.map((s) => [s.name, s.gzip])), null, 2)}\n`);
+    console.log('size: wrote scripts/size-baseline.json: commit it on its own, saying why the sizes moved');
   }
-  const halves = sizes.filter((s) => s.otherHalf !== null);
-  if (halves.length > 0) {
-    console.error(
-      `size: a bundle carries a key reader it never uses: ${halves.map((s) => `${s.name}: ${s.otherHalf}`).join('; ')}`,
-    );
-    process.exit(1);
-  }
-  const over = sizes.filter((s) => !s.met);
-  if (over.length > 0) {
-    console.error(`size: over the ceiling: ${over.map((s) => `${s.name} ${s.gzip} B > ${s.maxGzip} B`).join(', ')}`);
-    process.exit(1);
-  }
+  const problems = [
+    ...sizes
+      .filter((s) => ENTRIES.find((e) => e.name === s.name).hmacOnly && s.keyReader.length > 0)
+      .map((s) => `the HMAC-only ${s.name} bundle carries the RSA key reader: ${s.keyReader.join(', ')}`),
+    ...sizes.filter((s) => s.otherHalf !== null).map((s) => `the ${s.name} bundle carries ${s.otherHalf}, never used`),
+    ...(args.includes('--update') ? [] : overBaseline(sizes, baseline)).map(
+      (s) =>
+        `${s.name} is ${s.gzip} B, more than 2% over its baseline (${baseline[s.name] ?? 'none'}, scripts/size-baseline.json)`,
+    ),
+  ];
+  for (const p of problems) console.error(`size: ${p}`);
+  if (problems.some((p) => p.includes('size-baseline')))
+    console.error('size: if the growth is wanted, `npm run size -- --update`, and commit the baseline saying why');
+  if (problems.length > 0) process.exit(1);
 }
