@@ -21,7 +21,8 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as lib from 'paysig';
 import { createClient } from 'redis';
-import { drive, establish, freePort, redisCpu, signPayouts, startRedis } from './fleet-load.mjs';
+import { establish, freePort } from '../scripts/redis-server.mjs';
+import { drive, redisCpu, signPayouts, startRedis } from './fleet-load.mjs';
 import { costMarkdown, redisCheckCost } from './fleet-redis-cpu.mjs';
 import { sizingMarkdown, tableMarkdown } from './fleet-report.mjs';
 
@@ -152,7 +153,7 @@ try {
   await admin.connect();
   // A new Redis is a loss to the store (it would refuse fresh requests for maxFutureSkewSeconds
   // after its first check): write the marker of an established store first.
-  await establish(admin, PREFIX);
+  await establish((command) => admin.sendCommand(command), PREFIX);
   for (const c of configs) {
     const row = await runConfig(c, redis, admin);
     rows.push(row);
