@@ -14,13 +14,14 @@
 //   --publish    write bench/fleet-results.json, the table into bench/README.md and the sizing
 //                table into docs/verifying.md
 import cluster from 'node:cluster';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as lib from 'paysig';
 import { createClient } from 'redis';
+import { writeBetween } from '../scripts/markers.mjs';
 import { establish, freePort } from '../scripts/redis-server.mjs';
 import { drive, redisCpu, signPayouts, startRedis } from './fleet-load.mjs';
 import { costMarkdown, redisCheckCost } from './fleet-redis-cpu.mjs';
@@ -198,16 +199,9 @@ if (bad.length > 0) {
 }
 
 if (flag('--publish') && !quick) {
-  const put = (file, name, text) => {
-    const path = join(here, '..', file);
-    const md = readFileSync(path, 'utf8');
-    const re = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`);
-    if (!re.test(md)) throw new Error(`${file} has no <!-- ${name}:start/end --> markers`);
-    writeFileSync(
-      path,
-      md.replace(re, (_, a, b) => `${a}\n${text}\n${b}`),
-    );
-  };
+  // A blank line after the start marker, as the tables were published.
+  const put = (file, name, text) =>
+    writeBetween(join(here, '..', file), `<!-- ${name}:start -->`, `<!-- ${name}:end -->`, `\n${text}`);
   put('bench/README.md', 'fleet', table);
   put('docs/verifying.md', 'fleet-sizing', sizingMarkdown(run));
   writeFileSync(join(here, 'fleet-results.json'), `${JSON.stringify(run, null, 2)}\n`);

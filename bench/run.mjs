@@ -16,6 +16,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeBetween } from '../scripts/markers.mjs';
 import { MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
 import controlGroups from './groups/control.mjs';
@@ -59,17 +60,9 @@ function selfCommand(script, extra, conditions = []) {
 /** Rewrites the results section of README.md for every runtime of this run. */
 async function updateReadme(all) {
   const readme = join(here, 'README.md');
-  if (!existsSync(readme)) return;
   const { renderSummary } = await import('./markdown.mjs');
-  let text = readFileSync(readme, 'utf8');
-  for (const [name, run] of Object.entries(all.runtimes ?? {})) {
-    const start = `<!-- results:${name}:start -->`;
-    const end = `<!-- results:${name}:end -->`;
-    const a = text.indexOf(start);
-    const b = text.indexOf(end);
-    if (a >= 0 && b > a) text = text.slice(0, a + start.length) + '\n' + renderSummary(run) + '\n' + text.slice(b);
-  }
-  writeFileSync(readme, text);
+  for (const [name, run] of Object.entries(all.runtimes ?? {}))
+    writeBetween(readme, `<!-- results:${name}:start -->`, `<!-- results:${name}:end -->`, renderSummary(run));
   console.log(`# updated ${readme}`);
 }
 

@@ -10,9 +10,10 @@
 //  5. from the packed tarball (npm pack): the CLI finds its own vectors and the Python adapter.
 // PAYSIG_PYTHON (set by scripts/provision.mjs) picks the interpreter.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { writeBetween } from './markers.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PYTHON = process.env.PAYSIG_PYTHON ?? 'python3';
@@ -91,16 +92,11 @@ const table = [
 const failures = report.cases
   .filter((c) => c.status === 'fail')
   .map((c) => `- ${c.severity} \`${c.topic}/${c.id}\` (${c.sources.join(', ')}): ${c.reason}`);
-const DOC = join(ROOT, 'docs/conformance.md');
-const doc = readFileSync(DOC, 'utf8');
-const begin = '<!-- oauth-1.0a table: written by npm run test:kit -->';
-const end = '<!-- end of the oauth-1.0a table -->';
-const at = doc.indexOf(begin);
-const to = doc.indexOf(end);
-must(at >= 0 && to > at, 'docs/conformance.md has the table markers');
-writeFileSync(
-  DOC,
-  `${doc.slice(0, at + begin.length)}\n${[...table, '', 'Failing cases:', '', ...failures].join('\n')}\n${doc.slice(to)}`,
+writeBetween(
+  join(ROOT, 'docs/conformance.md'),
+  '<!-- oauth-1.0a table: written by npm run test:kit -->',
+  '<!-- end of the oauth-1.0a table -->',
+  [...table, '', 'Failing cases:', '', ...failures].join('\n'),
 );
 console.log('ok: docs/conformance.md table written');
 
