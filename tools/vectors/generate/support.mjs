@@ -46,9 +46,7 @@ export function oauthSignNaive(c) {
   return { baseString, signature, oauthParams };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Oracle plumbing
-// ---------------------------------------------------------------------------------------------
+// The oracle plumbing.
 
 export function attempt(fn, input) {
   try {

@@ -1,4 +1,5 @@
-// Generator topic callbacks.json: server callbacks and final redirects as the merchant receives them.
+// Generator topic callbacks.json: server callbacks and final redirects as the merchant receives them
+// (verifyCallback of paysig).
 // Interface: see generate.mjs.
 import {
   Refused,
@@ -12,10 +13,6 @@ import {
   vectorFile,
 } from '../support.mjs';
 import { CB_KEY } from '../requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// callbacks.json: server callbacks and final redirects (verifyCallback of paysig)
-// ---------------------------------------------------------------------------------------------
 
 const FINAL = ['approved', 'declined', 'error', 'filtered'];
 

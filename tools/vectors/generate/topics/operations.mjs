@@ -1,5 +1,4 @@
-// Generator topic operations.json: whole requests of every catalog operation. The body below is moved
-// verbatim from the former single-file generator (only the imports and generate() are new).
+// Generator topic operations.json: whole requests of every catalog operation (signRequest of paysig).
 // Interface: see generate.mjs.
 import {
   FORMULA_TERMS,
@@ -25,10 +24,6 @@ import {
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CB_KEY, PAN_BODY, PAN_NORMALIZED, V4_BODY } from '../requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// operations.json: whole requests of every catalog operation (signRequest of paysig)
-// ---------------------------------------------------------------------------------------------
 
 // The catalog, read from vectors/catalog.json (written from paysig's catalog rows by catalog.mjs
 // just before this script runs): path after /api/, integrity scheme (null: none published, the
