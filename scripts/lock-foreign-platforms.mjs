@@ -12,19 +12,14 @@ const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
 let added = 0;
 
-/** Guesses os and cpu from a platform package's name (as these tools name them). */
+// How these tools name their platform packages: the first pattern that matches gives os or cpu.
+const OS = [[/android/, 'android'], [/darwin/, 'darwin'], [/win32|windows/, 'win32'], [/linux/, 'linux']];
+const CPU = [[/arm64|aarch64/, 'arm64'], [/x64|-64\b|x86_64/, 'x64']];
+
+/** Guesses os and cpu from a platform package's name. */
 function platformOf(name) {
-  const os = /android/.test(name)
-    ? 'android'
-    : /darwin/.test(name)
-      ? 'darwin'
-      : /win32|windows/.test(name)
-        ? 'win32'
-        : /linux/.test(name)
-          ? 'linux'
-          : undefined;
-  const cpu = /arm64|aarch64/.test(name) ? 'arm64' : /x64|-64\b|x86_64/.test(name) ? 'x64' : undefined;
-  return { os, cpu };
+  const pick = (table) => table.find(([re]) => re.test(name))?.[1];
+  return { os: pick(OS), cpu: pick(CPU) };
 }
 
 for (const [path, entry] of Object.entries(packages)) {
