@@ -40,12 +40,7 @@ const value = (f) => {
 };
 
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
-const runtimeVersion =
-  runtime === 'deno'
-    ? globalThis.Deno.version.deno
-    : runtime === 'bun'
-      ? globalThis.Bun.version
-      : process.versions.node;
+const runtimeVersion = globalThis.Deno?.version.deno ?? globalThis.Bun?.version ?? process.versions.node;
 
 /**
  * How to start `script` under the current runtime, with extra resolution `conditions` (Node, Deno
