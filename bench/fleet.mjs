@@ -53,32 +53,34 @@ for (const n of workerCounts) {
 
 cluster.setupPrimary({ exec: join(here, 'fleet-worker.mjs') });
 
+/** The `key` of the next message from worker `w` that has one. */
+function next(w, key) {
+  return new Promise((resolve) => {
+    w.on('message', function got(m) {
+      if (m?.[key] === undefined) return;
+      w.off('message', got);
+      resolve(m[key]);
+    });
+  });
+}
+
 async function startFleet(n, env) {
   const workers = [];
   for (let i = 0; i < n; i++) {
     const w = cluster.fork(env);
     workers.push(w);
-    await new Promise((resolve, reject) => {
-      w.once('exit', (code) => reject(new Error(`verifier process exited (${code}) before listening`)));
-      w.on('message', function ready(m) {
-        if (m?.ready) {
-          w.off('message', ready);
-          w.removeAllListeners('exit');
-          resolve();
-        }
-      });
-    });
+    const exited = new Promise((_, reject) =>
+      w.once('exit', (code) => reject(new Error(`verifier process exited (${code}) before listening`))),
+    );
+    await Promise.race([next(w, 'ready'), exited]);
+    w.removeAllListeners('exit');
   }
-  const ask = (w) =>
-    new Promise((resolve) => {
-      w.on('message', function got(m) {
-        if (m?.cpu) {
-          w.off('message', got);
-          resolve(m.cpu.user + m.cpu.system);
-        }
-      });
-      w.send('cpu');
-    });
+  const ask = async (w) => {
+    const reply = next(w, 'cpu');
+    w.send('cpu');
+    const cpu = await reply;
+    return cpu.user + cpu.system;
+  };
   return {
     cpu: async () => (await Promise.all(workers.map(ask))).reduce((a, b) => a + b, 0),
     stop: () =>
