@@ -86,24 +86,24 @@ async function load(dir) {
   };
 }
 
-/** signOAuth or verifyOAuth HMAC-SHA1 of a payout of fixtures.mjs with `lib`, as a function to call. */
-async function oauthCall(lib, op, payout) {
-  const params = PAYOUTS[payout];
+/**
+ * The HMAC-SHA1 inputs of a payout's `params`: the signOAuth request, its reference signing, and
+ * the signed request with the options verifyOAuth takes.
+ */
+function payoutInputs(params) {
   const request = payoutRequest(params);
-  const incoming = {
-    method: 'POST',
-    url: PAYOUT_URL,
-    params,
-    authorization: (await lib.signOAuth(request)).authorization,
-  };
+  const signed = signOAuth(request);
+  const incoming = { method: 'POST', url: PAYOUT_URL, params, authorization: signed.authorization };
   const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
   const options = { credentials: (k) => secrets.get(k), now: NOW, nonceStore: noopNonceStore() };
-  return op === 'verify' ? () => lib.verifyOAuth(incoming, options) : () => lib.signOAuth(request);
+  return { request, signed, incoming, options };
 }
 
 // --count-child <entry dir> <op> <payout> <calls>: the process callgrind counts (--instructions).
 if (args[0] === '--count-child') {
-  const fn = await oauthCall(await import(entryOf(args[1])), args[2], args[3]);
+  const lib = await import(entryOf(args[1]));
+  const { request, incoming, options } = payoutInputs(PAYOUTS[args[3]]);
+  const fn = args[2] === 'verify' ? () => lib.verifyOAuth(incoming, options) : () => lib.signOAuth(request);
   for (let i = 0; i < 30_000 + Number(args[4]); i++) await fn();
   process.exit(0);
 }
@@ -186,8 +186,7 @@ function buildRef(ref) {
 async function rows(libB) {
   const out = [];
   for (const [label, params] of Object.entries(PAYOUTS)) {
-    const req = payoutRequest(params);
-    const ref = signOAuth(req);
+    const { request: req, signed: ref, incoming: vreq, options } = payoutInputs(params);
     out.push({
       id: `sign HMAC ${label}`,
       note: `${params.length} fields, ${ref.baseString.length} B base string`,
@@ -196,9 +195,6 @@ async function rows(libB) {
       lib: (lib) =>
         lib.signOAuth && { fn: () => lib.signOAuth(req), check: async () => (await lib.signOAuth(req)).signature },
     });
-    const vreq = { method: 'POST', url: PAYOUT_URL, params, authorization: ref.authorization };
-    const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
-    const options = { credentials: (k) => secrets.get(k), now: NOW, nonceStore: noopNonceStore() };
     out.push({
       id: `verify HMAC ${label}`,
       note: `${params.length} fields`,
