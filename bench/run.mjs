@@ -42,16 +42,6 @@ const value = (f) => {
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
 const runtimeVersion = globalThis.Deno?.version.deno ?? globalThis.Bun?.version ?? process.versions.node;
 
-/**
- * How to start `script` under the current runtime, with extra resolution `conditions` (Node, Deno
- * and Bun all take `--conditions=`): `paysig-webcrypto` makes `#crypto` the WebCrypto backend.
- */
-function selfCommand(script, extra, conditions = []) {
-  const flags = conditions.map((c) => `--conditions=${c}`);
-  if (runtime === 'deno') return [globalThis.Deno.execPath(), ['run', '-A', ...flags, script, ...extra]];
-  return [process.execPath, [...flags, script, ...extra]];
-}
-
 /** Rewrites the results section of README.md for every runtime of this run. */
 async function updateReadme(all) {
   const readme = join(here, 'README.md');
@@ -159,16 +149,19 @@ if (lib.cryptoBackendName() !== 'node') {
 }
 console.log(`\n# node:crypto backend (${join(distDir, 'index.js')}, #crypto -> dist/crypto/node.js)`);
 
-/** Runs one family in a child process (with `conditions`) and returns its records. */
+/**
+ * Runs one family in a child process of this runtime, with extra resolution `conditions` (Node,
+ * Deno and Bun all take `--conditions=`; `paysig-webcrypto` makes `#crypto` the WebCrypto
+ * backend), and returns its records.
+ */
 function runChild(name, conditions = []) {
   const tmp = mkdtempSync(join(os.tmpdir(), 'paysig-bench-'));
   const out = join(tmp, `${name}.json`);
   const pass = [...(quick ? ['--quick'] : []), ...(only === undefined || name === 'web' ? [] : ['--only', only])];
-  const [cmd, cmdArgs] = selfCommand(
-    join(here, 'run.mjs'),
-    ['--family', name, '--out', out, '--dist', distDir, ...pass],
-    conditions,
-  );
+  const flags = conditions.map((c) => `--conditions=${c}`);
+  const script = [...flags, join(here, 'run.mjs'), '--family', name, '--out', out, '--dist', distDir, ...pass];
+  const [cmd, cmdArgs] =
+    runtime === 'deno' ? [globalThis.Deno.execPath(), ['run', '-A', ...script]] : [process.execPath, script];
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
   const records = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [];
   if (r.status !== 0 || !existsSync(out)) {
