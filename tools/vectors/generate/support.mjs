@@ -20,9 +20,13 @@ export const pe = ref.percentEncode;
 export const pd = ref.percentDecode;
 export const UNRESERVED = ref.UNRESERVED;
 export const controlNaive = ref.control;
+export const endpointPathId = ref.endpointTerm;
 export const baseStringNaive = ref.baseString;
 export const hmacNaive = ref.hmacSha1;
 export const headerOf = ref.authorizationHeader;
+
+/** The service trims every value: characters up to U+0020 at both ends (Java's String.trim). */
+export const serviceTrim = (s) => s.replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '');
 
 export const keyPath = (file) => join(KEYS, file);
 const readKey = (file) => readFileSync(keyPath(file), 'utf8');

@@ -10,6 +10,7 @@ import {
   formParse,
   mustEqual,
   resultOf,
+  serviceTrim,
   vectorFile,
 } from '../support.mjs';
 import { CB_KEY } from '../requests.mjs';
@@ -31,8 +32,8 @@ function callbackNaive({ query, controlKey }) {
       : 'client_orderid';
   for (const n of ['status', 'orderid', orderName, 'control'])
     if (!Object.hasOwn(params, n)) throw new Refused('ERR_MISSING_FIELD');
-  // each term trimmed of characters up to U+0020 at both ends, as the service's PHP and Ruby validators do
-  const trim = (v) => v.replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '');
+  // each term trimmed (as the service's PHP and Ruby validators do)
+  const trim = serviceTrim;
   const terms = { status: trim(params.status), orderid: trim(params.orderid), client_orderid: trim(params[orderName]) };
   if (!/^[0-9a-fA-F]{40}$/.test(params.control)) throw new Refused('ERR_INVALID_INPUT');
   const { concatenation, control } = controlNaive({ formula: 'CALLBACK', fields: terms, controlKey });

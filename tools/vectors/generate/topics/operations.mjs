@@ -2,12 +2,12 @@
 // Interface: see generate.mjs.
 import {
   FORMULA_TERMS,
-  INT64_MAX,
   R,
   Refused,
   assemble,
   compute,
   controlNaive,
+  endpointPathId,
   formFormat,
   headerOf,
   keyCheck,
@@ -18,6 +18,7 @@ import {
   oauthSignNaive,
   pe,
   resultOf,
+  serviceTrim,
   vectorFile,
   VECTORS,
 } from '../support.mjs';
@@ -44,17 +45,6 @@ const OAUTH_METHODS = ['HMAC-SHA1', 'RSA-SHA256'];
 const ACCEPT = 'application/vnd.pay+json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-/** The service trims every value: characters up to U+0020 at both ends (Java's String.trim). */
-function serviceTrimNaive(s) {
-  return s.replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '');
-}
-
-function endpointPathId(v) {
-  if (typeof v !== 'string' || !/^(0|[1-9][0-9]*)$/.test(v) || BigInt(v) > INT64_MAX)
-    throw new Refused('ERR_INVALID_INPUT');
-  return v;
-}
-
 /** A whole request, the naive way: URL, checked fields, body, control or OAuth. */
 function operationNaive(c) {
   const row = Object.hasOwn(OP_TABLE, c.operation) ? OP_TABLE[c.operation] : undefined;
@@ -70,7 +60,7 @@ function operationNaive(c) {
   const prefix = (m[3] ?? '').replace(/\/+$/, '');
   const url = `${m[1]}://${m[2]}${prefix}/api/${row.path}/${group ? 'group/' : ''}${id}`;
 
-  const pairs = c.params.map(([n, v]) => [n, serviceTrimNaive(v)]);
+  const pairs = c.params.map(([n, v]) => [n, serviceTrim(v)]);
   if (pairs.some(([n]) => n === 'control' || n.startsWith('oauth_'))) throw new Refused('ERR_INVALID_INPUT');
   const isControl = !OAUTH_METHODS.includes(scheme);
   const termName = (t) => (t === 'client_orderid' ? row.orderIdField : t);
