@@ -19,16 +19,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeBetween } from '../scripts/markers.mjs';
 import { MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
-import controlGroups from './groups/control.mjs';
-import percentGroups from './groups/percent.mjs';
-import baseStringGroups from './groups/base-string.mjs';
-import headerGroups from './groups/header.mjs';
-import signHmacGroups from './groups/sign-hmac.mjs';
-import verifyHmacGroups from './groups/verify-hmac.mjs';
-import rsaGroups from './groups/rsa.mjs';
-import verifyRequestGroups from './groups/verify-request.mjs';
-import nonceGroups from './groups/nonce.mjs';
-import webGroups from './groups/web.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
@@ -85,20 +75,23 @@ const quick = flag('--quick');
 const mode = quick ? MODES.quick : MODES.full;
 const only = value('--only');
 
-// The node:crypto group families, light ones first. Each runs in a process of its own (unless
-// --no-isolate), so no family's heap or JIT feedback changes another's numbers: in one process,
-// verifyRequest measurably slowed percentEncode, and large inputs slowed control().
-const FAMILIES = {
-  control: controlGroups,
-  'sign-hmac': signHmacGroups,
-  'verify-hmac': verifyHmacGroups,
-  rsa: rsaGroups,
-  'verify-request': verifyRequestGroups,
-  percent: percentGroups,
-  'base-string': baseStringGroups,
-  header: headerGroups,
-  nonce: nonceGroups,
-};
+// The node:crypto group families (groups/<family>.mjs), light ones first. Each runs in a process of
+// its own (unless --no-isolate), so no family's heap or JIT feedback changes another's numbers: in
+// one process, verifyRequest measurably slowed percentEncode, and large inputs slowed control().
+const FAMILIES = [
+  'control',
+  'sign-hmac',
+  'verify-hmac',
+  'rsa',
+  'verify-request',
+  'percent',
+  'base-string',
+  'header',
+  'nonce',
+];
+
+/** The function that makes a family's groups (the default export of groups/<name>.mjs). */
+const groupsOf = async (name) => (await import(`./groups/${name}.mjs`)).default;
 
 /** Builds and runs the groups of the given families in this process. */
 async function runFamilies(names, lib) {
@@ -107,11 +100,11 @@ async function runFamilies(names, lib) {
     if (lib.cryptoBackendName() !== 'web')
       throw new Error('expected the web backend: run with --conditions=paysig-webcrypto');
     console.log('\n# WebCrypto backend (separate process, --conditions=paysig-webcrypto)');
-    return runGroups(await webGroups(lib), mode);
+    return runGroups(await (await groupsOf('web'))(lib), mode);
   }
   const groups = [];
   for (const name of names) {
-    const made = await FAMILIES[name](lib, { quick });
+    const made = await (await groupsOf(name))(lib, { quick });
     for (const g of Array.isArray(made) ? made : [{ id: name, ...made }]) {
       if (only === undefined || g.id.includes(only)) groups.push(g);
     }
@@ -173,8 +166,8 @@ function runChild(name, conditions = []) {
 }
 
 const nodeResults = flag('--no-isolate')
-  ? await runFamilies(Object.keys(FAMILIES), lib)
-  : Object.keys(FAMILIES).flatMap((name) => runChild(name));
+  ? await runFamilies(FAMILIES, lib)
+  : FAMILIES.flatMap((name) => runChild(name));
 
 // The WebCrypto backend, in a separate process started with --conditions=paysig-webcrypto, the
 // condition under which the package's `#crypto` import resolves to dist/crypto/web.js.
