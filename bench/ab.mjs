@@ -285,7 +285,7 @@ async function measureRow(row, a, b) {
   const allRor = [];
   const rA = [];
   const rB = [];
-  let refNs = [];
+  const refNs = [];
   for (let k = 0; k < repeat; k++) {
     // Swap the order of A and B every repeat, so neither always runs right after the reference.
     const cases =
@@ -303,16 +303,13 @@ async function measureRow(row, a, b) {
       rB.push(rb);
       ror.push(rb / ra);
     }
-    refNs = refNs.concat(by.reference);
+    refNs.push(...by.reference);
     perRepeat.push(median(ror));
     allRor.push(...ror);
     await collectGarbage();
   }
-  const ratioA = median(rA);
-  const ratioB = median(rB);
   // Pooled over every round of every repeat: one odd repeat moves it little.
-  const ror = median(allRor);
-  return { ratioA, ratioB, ror, perRepeat, refNs };
+  return { ratioA: median(rA), ratioB: median(rB), ror: median(allRor), perRepeat, refNs };
 }
 
 if (flag('--instructions')) {

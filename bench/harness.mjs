@@ -13,21 +13,18 @@ const now = () => performance.now();
 let gc;
 /** A full garbage collection between groups, where the runtime allows one (Node, Bun). */
 export async function collectGarbage() {
-  if (gc === undefined) {
-    gc = null;
-    if (globalThis.Bun) gc = () => globalThis.Bun.gc(true);
-    else if (!globalThis.Deno) {
-      try {
-        const v8 = await import('node:v8');
-        const vm = await import('node:vm');
-        v8.setFlagsFromString('--expose-gc');
-        gc = vm.runInNewContext('gc');
-      } catch {
-        gc = null;
-      }
-    }
+  if (gc === undefined) gc = globalThis.Bun ? () => globalThis.Bun.gc(true) : globalThis.Deno ? null : await nodeGc();
+  gc?.();
+}
+
+/** Node's gc(), exposed at run time; null where that is refused. */
+async function nodeGc() {
+  try {
+    (await import('node:v8')).setFlagsFromString('--expose-gc');
+    return (await import('node:vm')).runInNewContext('gc');
+  } catch {
+    return null;
   }
-  if (gc) gc();
 }
 
 // One runner per case, compiled separately, so the JIT sees one callee per loop and no case
