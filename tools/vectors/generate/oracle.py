@@ -30,9 +30,7 @@ INT64_MAX = 9223372036854775807
 
 
 class Refused(Exception):
-    def __init__(self, code):
-        super().__init__(code)
-        self.code = code
+    """An input the rules refuse; its one argument is the paysig error code."""
 
 
 def utf8(s):
@@ -440,9 +438,7 @@ def callback(case):
         raise Refused('ERR_CONTROL_MISMATCH')
     result = {'status': terms['status'], 'final': terms['status'] in ('approved', 'declined', 'error', 'filtered'),
               'orderid': terms['orderid'], 'client_orderid': terms['client_orderid']}
-    for n in ('merchant_order', 'amount', 'type'):
-        if n in params:
-            result[n] = params[n]
+    result.update({n: params[n] for n in ('merchant_order', 'amount', 'type') if n in params})
     result['params'] = params
     return {'concatenation': digest['concatenation'], 'control': digest['control'], 'result': result}
 
@@ -471,7 +467,7 @@ def main():
             try:
                 results.append({'ok': TASKS[task](case)})
             except Refused as e:
-                results.append({'error': e.code})
+                results.append({'error': e.args[0]})
         answer[task] = results
     json.dump(answer, sys.stdout)
 
