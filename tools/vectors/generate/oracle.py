@@ -81,12 +81,8 @@ def form_parse(body):
     except UnicodeDecodeError:
         raise Refused('ERR_ENCODING')
     # cross-check with the strict decoder above
-    mine = []
-    for seg in body.split('&'):
-        if seg == '':
-            continue
-        name, eq, value = seg.partition('=')
-        mine.append((pd(name, True), pd(value, True)))
+    segments = [seg.partition('=') for seg in body.split('&') if seg != '']
+    mine = [(pd(name, True), pd(value, True)) for name, _, value in segments]
     if mine != pairs:
         raise AssertionError('parse_qsl and the strict decoder disagree on %r' % body)
     return [[n, v] for n, v in pairs]
