@@ -36,10 +36,11 @@ function must(cond, what, r) {
 }
 
 const MAIN = join(ROOT, 'dist/cli/main.js');
+const passed = (r) => r.code === 0 && /^conformance: PASS; /m.test(r.out);
 
 // 1. The Python adapter passes.
 const good = kit(MAIN, PY_ADAPTER(ROOT));
-must(good.code === 0 && /^conformance: PASS; /m.test(good.out), 'the Python adapter passes every case it runs', good);
+must(passed(good), 'the Python adapter passes every case it runs', good);
 
 // 2. The broken adapter fails, naming the spoiled cases.
 const BROKEN = {
@@ -109,11 +110,7 @@ try {
   must(spawnSync('tar', ['-xzf', tarball, '-C', tmp]).status === 0, 'unpack the tarball');
   const packed = join(tmp, 'package');
   const r = kit(join(packed, 'dist/cli/main.js'), PY_ADAPTER(packed));
-  must(
-    r.code === 0 && /^conformance: PASS; /m.test(r.out),
-    'the packed package runs its own vectors with its Python adapter',
-    r,
-  );
+  must(passed(r), 'the packed package runs its own vectors with its Python adapter', r);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
