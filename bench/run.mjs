@@ -176,13 +176,16 @@ const webResults =
     ? runChild('web', ['paysig-webcrypto'])
     : [];
 
+/** The paysig case's ns/op in each measured group whose id starts with `prefix`, by the group's size. */
+const paysigBySize = (prefix) =>
+  Object.fromEntries(
+    nodeResults
+      .filter((g) => g.id.startsWith(prefix) && g.cases?.some((x) => x.role === 'paysig'))
+      .map((g) => [g.size, g.cases.find((x) => x.role === 'paysig').nsPerOp]),
+  );
+
 // Growth of the base string with the number of parameters.
-const growth = {};
-const bs = nodeResults.filter((g) => g.id.startsWith('base string') && g.cases);
-for (const g of bs) {
-  const c = g.cases.find((x) => x.role === 'paysig');
-  if (c) growth[g.size] = c.nsPerOp;
-}
+const growth = paysigBySize('base string');
 if (Object.keys(growth).length > 1) {
   console.log('\n== base string growth (paysig ns/op per parameter)');
   for (const [n, ns] of Object.entries(growth))
@@ -196,11 +199,7 @@ if (Object.keys(growth).length > 1) {
 }
 
 // Linearity of the header parser on a hostile header: 8 KiB against 1 KiB.
-const hostile = Object.fromEntries(
-  nodeResults
-    .filter((g) => g.id.startsWith('hostile header') && g.cases)
-    .map((g) => [g.size, g.cases.find((x) => x.role === 'paysig')?.nsPerOp]),
-);
+const hostile = paysigBySize('hostile header');
 if (hostile[1024] && hostile[8192]) {
   const x = hostile[8192] / hostile[1024];
   growth.hostileHeader8kTo1k = +x.toFixed(2);
