@@ -38,9 +38,8 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 
-const sorted = Object.fromEntries(
+lock.packages = Object.fromEntries(
   Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
 );
-lock.packages = sorted;
 writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
 console.log(`lock-foreign-platforms: ${added} entr${added === 1 ? 'y' : 'ies'} added`);
