@@ -34,14 +34,10 @@ const tlv = (tag, ...parts) => {
   const body = Buffer.concat(parts.map((p) => Buffer.from(p)));
   return Buffer.concat([Buffer.from([tag, ...len(body.length)]), body]);
 };
-function magnitude(v) {
-  let hex = BigInt(v).toString(16);
-  if (hex.length % 2) hex = '0' + hex;
-  return Buffer.from(hex, 'hex');
-}
 /** DER INTEGER of a non-negative value; `pad` adds a redundant leading 0x00 (not DER). */
 function int(v, pad = false) {
-  let b = magnitude(v);
+  const hex = BigInt(v).toString(16);
+  let b = Buffer.from(hex.length % 2 ? '0' + hex : hex, 'hex');
   if (b[0] & 0x80) b = Buffer.concat([Buffer.from([0]), b]);
   if (pad) b = Buffer.concat([Buffer.from([0]), b]);
   return tlv(0x02, b);
