@@ -14,6 +14,7 @@
 //   --publish    write bench/fleet-results.json, the table into bench/README.md and the sizing
 //                table into docs/verifying.md
 import cluster from 'node:cluster';
+import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -81,18 +82,14 @@ async function startFleet(n, env) {
     const cpu = await reply;
     return cpu.user + cpu.system;
   };
+  const stop = async (w) => {
+    const exited = once(w, 'exit');
+    w.send('exit');
+    await exited;
+  };
   return {
     cpu: async () => (await Promise.all(workers.map(ask))).reduce((a, b) => a + b, 0),
-    stop: () =>
-      Promise.all(
-        workers.map(
-          (w) =>
-            new Promise((resolve) => {
-              w.once('exit', resolve);
-              w.send('exit');
-            }),
-        ),
-      ),
+    stop: () => Promise.all(workers.map(stop)),
   };
 }
 
