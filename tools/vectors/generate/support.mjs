@@ -15,10 +15,9 @@ const KEYS = join(VECTORS, 'keys');
 // `npm run vectors` sets PAYSIG_PYTHON (scripts/provision.mjs); run alone, the same probe finds one.
 export const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
 
-export const { Refused, FORMULA_TERMS, R, INT64_MAX, minorUnits, formFormat, formParse, oauthPairs } = ref;
+export const { Refused, FORMULA_TERMS, R, UNRESERVED, minorUnits, formFormat, formParse, oauthPairs } = ref;
 export const pe = ref.percentEncode;
 export const pd = ref.percentDecode;
-export const UNRESERVED = ref.UNRESERVED;
 export const controlNaive = ref.control;
 export const endpointPathId = ref.endpointTerm;
 export const baseStringNaive = ref.baseString;

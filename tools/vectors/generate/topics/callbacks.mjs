@@ -129,7 +129,6 @@ export async function generate() {
   const results = compute(defs, {
     task: () => 'callback',
     fns: { callback: callbackNaive },
-    js: (d) => d,
     py: (d) => ({ query: d.query, controlKey: d.controlKey }),
   });
   mustEqual(
