@@ -104,9 +104,9 @@ export async function drive({ port, fresh, concurrency, seconds, warmup, replayE
   let deadline = Number.POSITIVE_INFINITY;
   let measuring = warmup === 0;
   let t0 = performance.now();
-  const startMeasuring = async () => {
+  const startMeasuring = async (onMeasure) => {
     measuring = true;
-    await r.onMeasure?.();
+    await onMeasure?.();
     t0 = performance.now();
     deadline = t0 + seconds * 1000;
   };
@@ -142,16 +142,12 @@ export async function drive({ port, fresh, concurrency, seconds, warmup, replayE
   return {
     result: r,
     async run(onMeasure) {
-      r.onMeasure = onMeasure;
-      if (warmup > 0) {
-        await Promise.all(conns.map(loop));
-        await startMeasuring();
-      } else await startMeasuring();
+      if (warmup > 0) await Promise.all(conns.map(loop));
+      await startMeasuring(onMeasure);
       await Promise.all(conns.map(loop));
       r.elapsed = (performance.now() - t0) / 1000;
       r.exhausted = next >= fresh.length;
       for (const c of conns) c.close();
-      delete r.onMeasure;
       return r;
     },
   };
