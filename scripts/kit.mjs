@@ -76,11 +76,8 @@ for (const bug of ['serialise', 'no-version']) {
 }
 
 // 4. The oauth-1.0a adapter's table, into docs/conformance.md (seed 1: the same table every run).
-const peer = kit(MAIN, `${q(process.execPath)} ${q(join(ROOT, 'vectors/adapters/oauth-1.0a/adapter.mjs'))}`, {}, [
-  '--json',
-  '--seed',
-  '1',
-]);
+const PEER = `${q(process.execPath)} ${q(join(ROOT, 'vectors/adapters/oauth-1.0a/adapter.mjs'))}`;
+const peer = kit(MAIN, PEER, {}, ['--json', '--seed', '1']);
 must(peer.code === 1, 'the oauth-1.0a adapter runs (and fails cases, as expected)', peer);
 const report = JSON.parse(peer.out);
 const table = [
