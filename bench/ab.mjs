@@ -30,7 +30,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { collectGarbage, fmtTime, measure, median } from './harness.mjs';
+import { collectGarbage, commandLine, fmtTime, measure, median } from './harness.mjs';
 import {
   CONSUMER_KEY,
   CONTROL_CONCAT,
@@ -49,12 +49,7 @@ import { createHash } from 'node:crypto';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
-const args = process.argv.slice(2);
-const flag = (f) => args.includes(f);
-const value = (f) => {
-  const i = args.indexOf(f);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const { args, flag, value } = commandLine();
 
 const baseline = JSON.parse(readFileSync(join(here, 'baseline.json'), 'utf8'));
 const refArg = value('--ref') ?? baseline.ref;

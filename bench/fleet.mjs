@@ -25,13 +25,12 @@ import { createClient } from 'redis';
 import { writeBetween } from '../scripts/markers.mjs';
 import { establish, freePort } from '../scripts/redis-server.mjs';
 import { drive, redisCpu, signPayouts, startRedis } from './fleet-load.mjs';
+import { commandLine } from './harness.mjs';
 import { costMarkdown, redisCheckCost } from './fleet-redis-cpu.mjs';
 import { sizingMarkdown, tableMarkdown } from './fleet-report.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const args = process.argv.slice(2);
-const flag = (f) => args.includes(f);
-const value = (f, d) => (args.includes(f) ? args[args.indexOf(f) + 1] : d);
+const { flag, value } = commandLine();
 const quick = flag('--quick');
 const cores = os.availableParallelism();
 const SECONDS = Number(value('--seconds', quick ? 2 : 10));

@@ -1,6 +1,13 @@
 // A small benchmark harness: warm-up, batch-size calibration, then timed batches run round-robin
 // across the cases of a group (so a burst of load from elsewhere hits every case alike), and the
 // median ns/op per case. Runs unchanged on Node, Deno and Bun.
+import process from 'node:process';
+
+/** The command line of a bench script: `flag(name)` is given, `value(name, fallback)` the word after it. */
+export function commandLine(args = process.argv.slice(2)) {
+  const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+  return { args, flag: (name) => args.includes(name), value };
+}
 
 /** Timing settings: full run and `--quick` smoke run. */
 export const MODES = {

@@ -17,17 +17,12 @@ import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeBetween } from '../scripts/markers.mjs';
-import { MODES } from './harness.mjs';
+import { commandLine, MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
-const args = process.argv.slice(2);
-const flag = (f) => args.includes(f);
-const value = (f) => {
-  const i = args.indexOf(f);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const { args, flag, value } = commandLine();
 
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
 const runtimeVersion = globalThis.Deno?.version.deno ?? globalThis.Bun?.version ?? process.versions.node;

@@ -6,12 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
-import { median } from './harness.mjs';
+import { commandLine, median } from './harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const at = args.indexOf('--runs');
-const runs = at >= 0 ? Number(args[at + 1]) : 30;
+const { flag, value } = commandLine();
+const runs = Number(value('--runs', 30));
 const STARTUP_GOAL = 1.15;
 
 const CASES = {
@@ -44,7 +43,7 @@ const load = loadavg()
   .map((x) => x.toFixed(2))
   .join(' ');
 const r = startup();
-if (args.includes('--json')) console.log(JSON.stringify({ ...r, load }));
+if (flag('--json')) console.log(JSON.stringify({ ...r, load }));
 else {
   console.log(`startup, ${r.runs} interleaved runs each, median (load ${load}):`);
   console.log(`  empty script    ${r.emptyMs.toFixed(1)} ms`);
