@@ -52,7 +52,7 @@ export default async function webGroups(lib) {
     false,
     ['sign'],
   );
-  const expected = signOAuth(HMAC_REQUEST).signature;
+  const { authorization, signature: expected } = signOAuth(HMAC_REQUEST);
   groups.push({
     id: 'web sign HMAC-SHA1',
     title: 'signOAuth HMAC-SHA1 on the WebCrypto backend, 16-field payout',
@@ -73,7 +73,6 @@ export default async function webGroups(lib) {
       { name: 'plain pipeline, node:crypto (for scale)', info: true, fn: () => signOAuth(HMAC_REQUEST) },
     ],
   });
-  const { authorization } = signOAuth(HMAC_REQUEST);
   const req = { method: 'POST', url: PAYOUT_URL, params: PAYOUT_PARAMS, authorization };
   const options = {
     credentials: (k) => (k === CONSUMER_KEY ? { consumerSecret: CONTROL_KEY } : undefined),
