@@ -42,8 +42,6 @@ const OP_TABLE = Object.fromEntries(
   ]),
 );
 const OAUTH_METHODS = ['HMAC-SHA1', 'RSA-SHA256'];
-const ACCEPT = 'application/vnd.pay+json';
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** A whole request, the naive way: URL, checked fields, body, control or OAuth. */
 function operationNaive(c) {
@@ -95,7 +93,7 @@ function operationNaive(c) {
   }
   const login = c.credentials.login;
   if (values.has('login') && values.get('login') !== login) throw new Refused('ERR_INVALID_INPUT');
-  const headers = { Accept: ACCEPT, 'Content-Type': FORM_TYPE };
+  const headers = { Accept: 'application/vnd.pay+json', 'Content-Type': 'application/x-www-form-urlencoded' };
   const out = { method: 'POST', url, headers, signedWith: scheme };
   if (isControl) {
     if (c.credentials.controlKey === undefined) throw new Refused('ERR_MISSING_FIELD');
