@@ -104,15 +104,13 @@ async function runConfig(c, redis, admin) {
     const fresh = await signPayouts(lib, `http://127.0.0.1:${port}`, count);
     const signMs = performance.now() - t;
     const load = await drive({ port, fresh, concurrency: CONCURRENCY, seconds: SECONDS, warmup: WARMUP });
+    // CPU seconds so far of the verifier processes and of Redis
+    const usage = async () => ({ workers: await fleet.cpu(), redis: c.store === 'redis' ? await redisCpu(admin) : 0 });
     let before;
     const r = await load.run(async () => {
-      before = {
-        workers: await fleet.cpu(),
-        redis: c.store === 'redis' ? await redisCpu(admin) : 0,
-        gen: process.cpuUsage(),
-      };
+      before = { ...(await usage()), gen: process.cpuUsage() };
     });
-    const after = { workers: await fleet.cpu(), redis: c.store === 'redis' ? await redisCpu(admin) : 0 };
+    const after = await usage();
     const gen = process.cpuUsage(before.gen);
     if (r.sent === 0)
       throw new Error(`${c.store} x${c.workers}: no request was answered (${r.errors} connection errors)`);
