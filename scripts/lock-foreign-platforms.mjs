@@ -13,13 +13,16 @@ const packages = lock.packages;
 let added = 0;
 
 // How these tools name their platform packages: the first pattern that matches gives os or cpu.
-const OS = [[/android/, 'android'], [/darwin/, 'darwin'], [/win32|windows/, 'win32'], [/linux/, 'linux']];
-const CPU = [[/arm64|aarch64/, 'arm64'], [/x64|-64\b|x86_64/, 'x64']];
+// biome-ignore format: a list of pairs, several to a line
+const PLATFORM = {
+  os: [[/android/, 'android'], [/darwin/, 'darwin'], [/win32|windows/, 'win32'], [/linux/, 'linux']],
+  cpu: [[/arm64|aarch64/, 'arm64'], [/x64|-64\b|x86_64/, 'x64']],
+};
 
 /** Guesses os and cpu from a platform package's name. */
 function platformOf(name) {
   const pick = (table) => table.find(([re]) => re.test(name))?.[1];
-  return { os: pick(OS), cpu: pick(CPU) };
+  return { os: pick(PLATFORM.os), cpu: pick(PLATFORM.cpu) };
 }
 
 for (const [path, entry] of Object.entries(packages)) {
