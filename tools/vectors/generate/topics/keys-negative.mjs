@@ -103,8 +103,7 @@ function nodeVerdict(keyType, text) {
 
 function pythonVerdicts(cases) {
   const input = JSON.stringify(cases.map((c) => ({ keyType: c.keyType, pem: c.pem })));
-  const out = execFileSync(PYTHON, [join(HERE, '..', 'keys-negative.py')], { input, encoding: 'utf8' });
-  return JSON.parse(out);
+  return JSON.parse(execFileSync(PYTHON, [join(HERE, '..', 'keys-negative.py')], { input, encoding: 'utf8' }));
 }
 
 // ------------------------------------------------------------------------------ cases
