@@ -195,8 +195,7 @@ def hmac_sha1(case):
 
 def key_check(path):
     """openssl's view of a private key file: refused codes as paysig names them."""
-    text = open(path).read()
-    if 'ENCRYPTED' in text:
+    if 'ENCRYPTED' in open(path).read():
         return 'ERR_KEY_INVALID'
     r = subprocess.run(['openssl', 'rsa', '-in', path, '-noout', '-text', '-passin', 'pass:'],
                        capture_output=True)
@@ -415,9 +414,8 @@ HEX40 = re.compile(r'[0-9a-fA-F]{40}')
 
 
 def callback(case):
-    pairs = form_parse(case['query'])
     params = {}
-    for n, v in pairs:
+    for n, v in form_parse(case['query']):
         if n in params:
             raise Refused('ERR_INVALID_INPUT')
         params[n] = v

@@ -19,9 +19,8 @@ const FINAL = ['approved', 'declined', 'error', 'filtered'];
 
 /** Verifies a callback query the naive way: strict form parsing, unique names, CALLBACK digest. */
 function callbackNaive({ query, controlKey }) {
-  const pairs = formParse(query);
   const params = {};
-  for (const [n, v] of pairs) {
+  for (const [n, v] of formParse(query)) {
     if (Object.hasOwn(params, n)) throw new Refused('ERR_INVALID_INPUT');
     params[n] = v;
   }

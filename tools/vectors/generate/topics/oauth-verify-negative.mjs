@@ -99,8 +99,7 @@ export async function generate() {
         tokenSecret: '',
       }).signature;
     }
-    const r = { url: req.url, params: req.params.map((p) => [...p]), oauth, authorization: undefined };
-    r.authorization = renderHeader(r.oauth);
+    const r = { url: req.url, params: req.params.map((p) => [...p]), oauth, authorization: renderHeader(oauth) };
     if (mutate) {
       const before = r.authorization;
       const oauthBefore = JSON.stringify(r.oauth);
