@@ -30,7 +30,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { collectGarbage, fmtTime, measure, median } from './harness.mjs';
+import { collectGarbage, commandLine, fmtTime, measure, median } from './harness.mjs';
 import {
   CONSUMER_KEY,
   CONTROL_CONCAT,
@@ -49,12 +49,7 @@ import { createHash } from 'node:crypto';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
-const args = process.argv.slice(2);
-const flag = (f) => args.includes(f);
-const value = (f) => {
-  const i = args.indexOf(f);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const { args, flag, value } = commandLine();
 
 const baseline = JSON.parse(readFileSync(join(here, 'baseline.json'), 'utf8'));
 const refArg = value('--ref') ?? baseline.ref;
@@ -86,24 +81,24 @@ async function load(dir) {
   };
 }
 
-/** signOAuth or verifyOAuth HMAC-SHA1 of a payout of fixtures.mjs with `lib`, as a function to call. */
-async function oauthCall(lib, op, payout) {
-  const params = PAYOUTS[payout];
+/**
+ * The HMAC-SHA1 inputs of a payout's `params`: the signOAuth request, its reference signing, and
+ * the signed request with the options verifyOAuth takes.
+ */
+function payoutInputs(params) {
   const request = payoutRequest(params);
-  const incoming = {
-    method: 'POST',
-    url: PAYOUT_URL,
-    params,
-    authorization: (await lib.signOAuth(request)).authorization,
-  };
+  const signed = signOAuth(request);
+  const incoming = { method: 'POST', url: PAYOUT_URL, params, authorization: signed.authorization };
   const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
   const options = { credentials: (k) => secrets.get(k), now: NOW, nonceStore: noopNonceStore() };
-  return op === 'verify' ? () => lib.verifyOAuth(incoming, options) : () => lib.signOAuth(request);
+  return { request, signed, incoming, options };
 }
 
 // --count-child <entry dir> <op> <payout> <calls>: the process callgrind counts (--instructions).
 if (args[0] === '--count-child') {
-  const fn = await oauthCall(await import(entryOf(args[1])), args[2], args[3]);
+  const lib = await import(entryOf(args[1]));
+  const { request, incoming, options } = payoutInputs(PAYOUTS[args[3]]);
+  const fn = args[2] === 'verify' ? () => lib.verifyOAuth(incoming, options) : () => lib.signOAuth(request);
   for (let i = 0; i < 30_000 + Number(args[4]); i++) await fn();
   process.exit(0);
 }
@@ -179,6 +174,9 @@ function buildRef(ref) {
   return { sha, dir, cleanup: flag('--keep') ? () => {} : remove };
 }
 
+/** A case whose output is its own check. */
+const selfChecked = (fn) => ({ fn, check: fn });
+
 /**
  * The rows: each a reference function, the expected output, and for a library the function to
  * time and the check of its output (null when that build lacks the API).
@@ -186,8 +184,7 @@ function buildRef(ref) {
 async function rows(libB) {
   const out = [];
   for (const [label, params] of Object.entries(PAYOUTS)) {
-    const req = payoutRequest(params);
-    const ref = signOAuth(req);
+    const { request: req, signed: ref, incoming: vreq, options } = payoutInputs(params);
     out.push({
       id: `sign HMAC ${label}`,
       note: `${params.length} fields, ${ref.baseString.length} B base string`,
@@ -196,9 +193,6 @@ async function rows(libB) {
       lib: (lib) =>
         lib.signOAuth && { fn: () => lib.signOAuth(req), check: async () => (await lib.signOAuth(req)).signature },
     });
-    const vreq = { method: 'POST', url: PAYOUT_URL, params, authorization: ref.authorization };
-    const secrets = new Map([[CONSUMER_KEY, { consumerSecret: CONTROL_KEY }]]);
-    const options = { credentials: (k) => secrets.get(k), now: NOW, nonceStore: noopNonceStore() };
     out.push({
       id: `verify HMAC ${label}`,
       note: `${params.length} fields`,
@@ -216,11 +210,7 @@ async function rows(libB) {
     note: 'published example',
     ref: () => createHash('sha1').update(CONTROL_CONCAT).digest('hex'),
     expected: createHash('sha1').update(CONTROL_CONCAT).digest('hex'),
-    lib: (lib) =>
-      lib.control && {
-        fn: () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY),
-        check: () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY),
-      },
+    lib: (lib) => lib.control && selfChecked(() => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY)),
   });
   for (const n of [10, 1000]) {
     const params = manyParams(n, n);
@@ -230,11 +220,7 @@ async function rows(libB) {
       note: 'mixed values',
       ref: () => baseString(req).baseString,
       expected: baseString(req).baseString,
-      lib: (lib) =>
-        lib.signatureBaseString && {
-          fn: () => lib.signatureBaseString(req),
-          check: () => lib.signatureBaseString(req),
-        },
+      lib: (lib) => lib.signatureBaseString && selfChecked(() => lib.signatureBaseString(req)),
     });
   }
   const short = 'john.smith@gmail.com';
@@ -243,7 +229,7 @@ async function rows(libB) {
     note: `${short.length} characters`,
     ref: () => rfc3986(short),
     expected: rfc3986(short),
-    lib: (lib) => lib.percentEncode && { fn: () => lib.percentEncode(short), check: () => lib.percentEncode(short) },
+    lib: (lib) => lib.percentEncode && selfChecked(() => lib.percentEncode(short)),
   });
   // paysig/node verifyIncoming of the control sale, body given as bytes (no socket)
   const [sale] = await signedSaleAndPayout(libB, 'http://127.0.0.1:8080/paynet');
@@ -294,7 +280,7 @@ async function measureRow(row, a, b) {
   const allRor = [];
   const rA = [];
   const rB = [];
-  let refNs = [];
+  const refNs = [];
   for (let k = 0; k < repeat; k++) {
     // Swap the order of A and B every repeat, so neither always runs right after the reference.
     const cases =
@@ -312,16 +298,13 @@ async function measureRow(row, a, b) {
       rB.push(rb);
       ror.push(rb / ra);
     }
-    refNs = refNs.concat(by.reference);
+    refNs.push(...by.reference);
     perRepeat.push(median(ror));
     allRor.push(...ror);
     await collectGarbage();
   }
-  const ratioA = median(rA);
-  const ratioB = median(rB);
   // Pooled over every round of every repeat: one odd repeat moves it little.
-  const ror = median(allRor);
-  return { ratioA, ratioB, ror, perRepeat, refNs };
+  return { ratioA: median(rA), ratioB: median(rB), ror: median(allRor), perRepeat, refNs };
 }
 
 if (flag('--instructions')) {

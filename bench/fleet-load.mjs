@@ -1,12 +1,11 @@
 // The load of the fleet benchmark (bench/fleet.mjs): HMAC-SHA1 payouts signed in bulk before the
 // clock starts, sent over keep-alive loopback connections with a fixed number in flight, one tenth
 // of them exact resends of requests already accepted; and the redis-server the benchmark starts.
-import { spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { connect, createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
-import process from 'node:process';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { freePort, spawnRedis } from '../scripts/redis-server.mjs';
 import { CONSUMER_KEY, CONTROL_KEY, PAYOUT_PARAMS } from './fixtures.mjs';
 
 /** Merchants the payouts are spread over (nonce quotas are per consumer). */
@@ -105,9 +104,9 @@ export async function drive({ port, fresh, concurrency, seconds, warmup, replayE
   let deadline = Number.POSITIVE_INFINITY;
   let measuring = warmup === 0;
   let t0 = performance.now();
-  const startMeasuring = async () => {
+  const startMeasuring = async (onMeasure) => {
     measuring = true;
-    await r.onMeasure?.();
+    await onMeasure?.();
     t0 = performance.now();
     deadline = t0 + seconds * 1000;
   };
@@ -143,46 +142,15 @@ export async function drive({ port, fresh, concurrency, seconds, warmup, replayE
   return {
     result: r,
     async run(onMeasure) {
-      r.onMeasure = onMeasure;
-      if (warmup > 0) {
-        await Promise.all(conns.map(loop));
-        await startMeasuring();
-      } else await startMeasuring();
+      if (warmup > 0) await Promise.all(conns.map(loop));
+      await startMeasuring(onMeasure);
       await Promise.all(conns.map(loop));
       r.elapsed = (performance.now() - t0) / 1000;
       r.exhausted = next >= fresh.length;
       for (const c of conns) c.close();
-      delete r.onMeasure;
       return r;
     },
   };
-}
-
-/** The `redis-server` on PATH (or PAYSIG_REDIS_SERVER, as scripts/provision.mjs passes it). */
-export function redisServerPath() {
-  const given = process.env.PAYSIG_REDIS_SERVER;
-  if (given) return given;
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    try {
-      accessSync(join(dir, 'redis-server'), constants.X_OK);
-      return join(dir, 'redis-server');
-    } catch {
-      // not here
-    }
-  }
-  throw new Error('redis-server is not on PATH: install it (apt-get install redis-server)');
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** A redis-server on a free loopback port, without persistence; `stop()` kills it. */
@@ -190,27 +158,8 @@ export async function startRedis() {
   const port = await freePort();
   // A directory of its own: a redis-server started elsewhere would load any dump.rdb lying there.
   const dir = mkdtempSync(join(tmpdir(), 'paysig-fleet-redis-'));
-  const child = spawn(
-    redisServerPath(),
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  child.removeAllListeners('exit');
+  const { child, ready } = spawnRedis(port, ['--save', '', '--appendonly', 'no', '--dir', dir]);
+  await ready;
   return {
     url: `redis://127.0.0.1:${port}`,
     stop: () =>
@@ -220,19 +169,6 @@ export async function startRedis() {
         child.kill('SIGKILL');
       }).then(() => rmSync(dir, { recursive: true, force: true })),
   };
-}
-
-/**
- * Writes the store's marker as if it had been running on this Redis for an hour (generation,
- * counter, epoch, future bound, run_id), as `establish()` in test/helpers/redis-server.ts does.
- * (A store's `ready()` on an empty Redis is a first run and refuses nothing; this keeps the fleet's
- * Redis shared with the other configurations established.)
- */
-export async function establish(client, prefix) {
-  const run = /run_id:(\w+)/.exec(await client.sendCommand(['INFO', 'server']))?.[1];
-  if (run === undefined) throw new Error('INFO gave no run_id');
-  const epoch = String(Date.now() - 3_600_000);
-  await client.sendCommand(['HSET', `${prefix}marker`, 'g', '1.1', 'c', '0', 'epoch', epoch, 'f', '0', 'run', run]);
 }
 
 /** Redis's own CPU seconds (user + system, all its threads). */

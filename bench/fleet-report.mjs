@@ -43,12 +43,10 @@ export function tableMarkdown(run) {
 
 const span = (a, b, f) => (f(a) === f(b) ? f(a) : `${f(a)} to ${f(b)}`);
 
-/** The Redis rows, fewest verifier processes first. */
-const redisRows = (run) => run.rows.filter((r) => r.store === 'redis').sort((x, y) => x.workers - y.workers);
-
 /** How many cores and Redis instances a request rate needs, from the measured CPU per verification. */
 export function sizingMarkdown(run) {
-  const rows = redisRows(run);
+  // the Redis rows, fewest verifier processes first
+  const rows = run.rows.filter((r) => r.store === 'redis').sort((x, y) => x.workers - y.workers);
   if (rows.length === 0) return 'No Redis configuration was measured.\n';
   const UTIL = 0.7;
   const low = rows.reduce((a, b) => (b.verifierCpuUs < a.verifierCpuUs ? b : a));

@@ -14,21 +14,23 @@
 //   --publish    write bench/fleet-results.json, the table into bench/README.md and the sizing
 //                table into docs/verifying.md
 import cluster from 'node:cluster';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import * as lib from 'paysig';
 import { createClient } from 'redis';
-import { drive, establish, freePort, redisCpu, signPayouts, startRedis } from './fleet-load.mjs';
+import { writeBetween } from '../scripts/markers.mjs';
+import { establish, freePort } from '../scripts/redis-server.mjs';
+import { drive, redisCpu, signPayouts, startRedis } from './fleet-load.mjs';
+import { commandLine } from './harness.mjs';
 import { costMarkdown, redisCheckCost } from './fleet-redis-cpu.mjs';
 import { sizingMarkdown, tableMarkdown } from './fleet-report.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const args = process.argv.slice(2);
-const flag = (f) => args.includes(f);
-const value = (f, d) => (args.includes(f) ? args[args.indexOf(f) + 1] : d);
+const { flag, value } = commandLine();
 const quick = flag('--quick');
 const cores = os.availableParallelism();
 const SECONDS = Number(value('--seconds', quick ? 2 : 10));
@@ -51,44 +53,42 @@ for (const n of workerCounts) {
 
 cluster.setupPrimary({ exec: join(here, 'fleet-worker.mjs') });
 
+/** The `key` of the next message from worker `w` that has one. */
+function next(w, key) {
+  return new Promise((resolve) => {
+    w.on('message', function got(m) {
+      if (m?.[key] === undefined) return;
+      w.off('message', got);
+      resolve(m[key]);
+    });
+  });
+}
+
 async function startFleet(n, env) {
   const workers = [];
   for (let i = 0; i < n; i++) {
     const w = cluster.fork(env);
     workers.push(w);
-    await new Promise((resolve, reject) => {
-      w.once('exit', (code) => reject(new Error(`verifier process exited (${code}) before listening`)));
-      w.on('message', function ready(m) {
-        if (m?.ready) {
-          w.off('message', ready);
-          w.removeAllListeners('exit');
-          resolve();
-        }
-      });
-    });
+    const exited = new Promise((_, reject) =>
+      w.once('exit', (code) => reject(new Error(`verifier process exited (${code}) before listening`))),
+    );
+    await Promise.race([next(w, 'ready'), exited]);
+    w.removeAllListeners('exit');
   }
-  const ask = (w) =>
-    new Promise((resolve) => {
-      w.on('message', function got(m) {
-        if (m?.cpu) {
-          w.off('message', got);
-          resolve(m.cpu.user + m.cpu.system);
-        }
-      });
-      w.send('cpu');
-    });
+  const ask = async (w) => {
+    const reply = next(w, 'cpu');
+    w.send('cpu');
+    const cpu = await reply;
+    return cpu.user + cpu.system;
+  };
+  const stop = async (w) => {
+    const exited = once(w, 'exit');
+    w.send('exit');
+    await exited;
+  };
   return {
     cpu: async () => (await Promise.all(workers.map(ask))).reduce((a, b) => a + b, 0),
-    stop: () =>
-      Promise.all(
-        workers.map(
-          (w) =>
-            new Promise((resolve) => {
-              w.once('exit', resolve);
-              w.send('exit');
-            }),
-        ),
-      ),
+    stop: () => Promise.all(workers.map(stop)),
   };
 }
 
@@ -104,15 +104,13 @@ async function runConfig(c, redis, admin) {
     const fresh = await signPayouts(lib, `http://127.0.0.1:${port}`, count);
     const signMs = performance.now() - t;
     const load = await drive({ port, fresh, concurrency: CONCURRENCY, seconds: SECONDS, warmup: WARMUP });
+    // CPU seconds so far of the verifier processes and of Redis
+    const usage = async () => ({ workers: await fleet.cpu(), redis: c.store === 'redis' ? await redisCpu(admin) : 0 });
     let before;
     const r = await load.run(async () => {
-      before = {
-        workers: await fleet.cpu(),
-        redis: c.store === 'redis' ? await redisCpu(admin) : 0,
-        gen: process.cpuUsage(),
-      };
+      before = { ...(await usage()), gen: process.cpuUsage() };
     });
-    const after = { workers: await fleet.cpu(), redis: c.store === 'redis' ? await redisCpu(admin) : 0 };
+    const after = await usage();
     const gen = process.cpuUsage(before.gen);
     if (r.sent === 0)
       throw new Error(`${c.store} x${c.workers}: no request was answered (${r.errors} connection errors)`);
@@ -152,7 +150,7 @@ try {
   await admin.connect();
   // A new Redis is a loss to the store (it would refuse fresh requests for maxFutureSkewSeconds
   // after its first check): write the marker of an established store first.
-  await establish(admin, PREFIX);
+  await establish((command) => admin.sendCommand(command), PREFIX);
   for (const c of configs) {
     const row = await runConfig(c, redis, admin);
     rows.push(row);
@@ -197,16 +195,9 @@ if (bad.length > 0) {
 }
 
 if (flag('--publish') && !quick) {
-  const put = (file, name, text) => {
-    const path = join(here, '..', file);
-    const md = readFileSync(path, 'utf8');
-    const re = new RegExp(`(<!-- ${name}:start -->\\n)[\\s\\S]*?(<!-- ${name}:end -->)`);
-    if (!re.test(md)) throw new Error(`${file} has no <!-- ${name}:start/end --> markers`);
-    writeFileSync(
-      path,
-      md.replace(re, (_, a, b) => `${a}\n${text}\n${b}`),
-    );
-  };
+  // A blank line after the start marker, as the tables were published.
+  const put = (file, name, text) =>
+    writeBetween(join(here, '..', file), `<!-- ${name}:start -->`, `<!-- ${name}:end -->`, `\n${text}`);
   put('bench/README.md', 'fleet', table);
   put('docs/verifying.md', 'fleet-sizing', sizingMarkdown(run));
   writeFileSync(join(here, 'fleet-results.json'), `${JSON.stringify(run, null, 2)}\n`);

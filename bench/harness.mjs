@@ -1,6 +1,13 @@
 // A small benchmark harness: warm-up, batch-size calibration, then timed batches run round-robin
 // across the cases of a group (so a burst of load from elsewhere hits every case alike), and the
 // median ns/op per case. Runs unchanged on Node, Deno and Bun.
+import process from 'node:process';
+
+/** The command line of a bench script: `flag(name)` is given, `value(name, fallback)` the word after it. */
+export function commandLine(args = process.argv.slice(2)) {
+  const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+  return { args, flag: (name) => args.includes(name), value };
+}
 
 /** Timing settings: full run and `--quick` smoke run. */
 export const MODES = {
@@ -13,21 +20,18 @@ const now = () => performance.now();
 let gc;
 /** A full garbage collection between groups, where the runtime allows one (Node, Bun). */
 export async function collectGarbage() {
-  if (gc === undefined) {
-    gc = null;
-    if (globalThis.Bun) gc = () => globalThis.Bun.gc(true);
-    else if (!globalThis.Deno) {
-      try {
-        const v8 = await import('node:v8');
-        const vm = await import('node:vm');
-        v8.setFlagsFromString('--expose-gc');
-        gc = vm.runInNewContext('gc');
-      } catch {
-        gc = null;
-      }
-    }
+  if (gc === undefined) gc = globalThis.Bun ? () => globalThis.Bun.gc(true) : globalThis.Deno ? null : await nodeGc();
+  gc?.();
+}
+
+/** Node's gc(), exposed at run time; null where that is refused. */
+async function nodeGc() {
+  try {
+    (await import('node:v8')).setFlagsFromString('--expose-gc');
+    return (await import('node:vm')).runInNewContext('gc');
+  } catch {
+    return null;
   }
-  if (gc) gc();
 }
 
 // One runner per case, compiled separately, so the JIT sees one callee per loop and no case

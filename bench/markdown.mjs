@@ -18,10 +18,7 @@ export function renderSummary(run) {
   const m = run.machine;
   let md = `Run: ${run.runtime} ${run.version}, ${run.date}, ${m.cpu} (${m.cores} cores), load ${m.loadBefore.join(' ')} before and ${m.loadAfter.join(' ')} after.\n\n`;
   md += '#### Targets\n\n| group | paysig ratio | target | |\n|---|--:|--:|---|\n';
-  for (const [backend, groups] of [
-    ['node', run.backends.node],
-    ['web', run.backends.web],
-  ]) {
+  for (const [backend, groups] of Object.entries(run.backends)) {
     for (const g of groups) {
       const c = g.cases?.find((x) => x.target !== undefined);
       if (c)

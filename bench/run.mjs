@@ -16,60 +16,23 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { MODES } from './harness.mjs';
+import { writeBetween } from '../scripts/markers.mjs';
+import { commandLine, MODES } from './harness.mjs';
 import { runGroups } from './runner.mjs';
-import controlGroups from './groups/control.mjs';
-import percentGroups from './groups/percent.mjs';
-import baseStringGroups from './groups/base-string.mjs';
-import headerGroups from './groups/header.mjs';
-import signHmacGroups from './groups/sign-hmac.mjs';
-import verifyHmacGroups from './groups/verify-hmac.mjs';
-import rsaGroups from './groups/rsa.mjs';
-import verifyRequestGroups from './groups/verify-request.mjs';
-import nonceGroups from './groups/nonce.mjs';
-import webGroups from './groups/web.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..');
-const args = process.argv.slice(2);
-const flag = (f) => args.includes(f);
-const value = (f) => {
-  const i = args.indexOf(f);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const { args, flag, value } = commandLine();
 
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
-const runtimeVersion =
-  runtime === 'deno'
-    ? globalThis.Deno.version.deno
-    : runtime === 'bun'
-      ? globalThis.Bun.version
-      : process.versions.node;
-
-/**
- * How to start `script` under the current runtime, with extra resolution `conditions` (Node, Deno
- * and Bun all take `--conditions=`): `paysig-webcrypto` makes `#crypto` the WebCrypto backend.
- */
-function selfCommand(script, extra, conditions = []) {
-  const flags = conditions.map((c) => `--conditions=${c}`);
-  if (runtime === 'deno') return [globalThis.Deno.execPath(), ['run', '-A', ...flags, script, ...extra]];
-  return [process.execPath, [...flags, script, ...extra]];
-}
+const runtimeVersion = globalThis.Deno?.version.deno ?? globalThis.Bun?.version ?? process.versions.node;
 
 /** Rewrites the results section of README.md for every runtime of this run. */
 async function updateReadme(all) {
   const readme = join(here, 'README.md');
-  if (!existsSync(readme)) return;
   const { renderSummary } = await import('./markdown.mjs');
-  let text = readFileSync(readme, 'utf8');
-  for (const [name, run] of Object.entries(all.runtimes ?? {})) {
-    const start = `<!-- results:${name}:start -->`;
-    const end = `<!-- results:${name}:end -->`;
-    const a = text.indexOf(start);
-    const b = text.indexOf(end);
-    if (a >= 0 && b > a) text = text.slice(0, a + start.length) + '\n' + renderSummary(run) + '\n' + text.slice(b);
-  }
-  writeFileSync(readme, text);
+  for (const [name, run] of Object.entries(all.runtimes ?? {}))
+    writeBetween(readme, `<!-- results:${name}:start -->`, `<!-- results:${name}:end -->`, renderSummary(run));
   console.log(`# updated ${readme}`);
 }
 
@@ -107,20 +70,23 @@ const quick = flag('--quick');
 const mode = quick ? MODES.quick : MODES.full;
 const only = value('--only');
 
-// The node:crypto group families, light ones first. Each runs in a process of its own (unless
-// --no-isolate), so no family's heap or JIT feedback changes another's numbers: in one process,
-// verifyRequest measurably slowed percentEncode, and large inputs slowed control().
-const FAMILIES = {
-  control: controlGroups,
-  'sign-hmac': signHmacGroups,
-  'verify-hmac': verifyHmacGroups,
-  rsa: rsaGroups,
-  'verify-request': verifyRequestGroups,
-  percent: percentGroups,
-  'base-string': baseStringGroups,
-  header: headerGroups,
-  nonce: nonceGroups,
-};
+// The node:crypto group families (groups/<family>.mjs), light ones first. Each runs in a process of
+// its own (unless --no-isolate), so no family's heap or JIT feedback changes another's numbers: in
+// one process, verifyRequest measurably slowed percentEncode, and large inputs slowed control().
+const FAMILIES = [
+  'control',
+  'sign-hmac',
+  'verify-hmac',
+  'rsa',
+  'verify-request',
+  'percent',
+  'base-string',
+  'header',
+  'nonce',
+];
+
+/** The function that makes a family's groups (the default export of groups/<name>.mjs). */
+const groupsOf = async (name) => (await import(`./groups/${name}.mjs`)).default;
 
 /** Builds and runs the groups of the given families in this process. */
 async function runFamilies(names, lib) {
@@ -129,11 +95,11 @@ async function runFamilies(names, lib) {
     if (lib.cryptoBackendName() !== 'web')
       throw new Error('expected the web backend: run with --conditions=paysig-webcrypto');
     console.log('\n# WebCrypto backend (separate process, --conditions=paysig-webcrypto)');
-    return runGroups(await webGroups(lib), mode);
+    return runGroups(await (await groupsOf('web'))(lib), mode);
   }
   const groups = [];
   for (const name of names) {
-    const made = await FAMILIES[name](lib, { quick });
+    const made = await (await groupsOf(name))(lib, { quick });
     for (const g of Array.isArray(made) ? made : [{ id: name, ...made }]) {
       if (only === undefined || g.id.includes(only)) groups.push(g);
     }
@@ -171,16 +137,19 @@ if (lib.cryptoBackendName() !== 'node') {
 }
 console.log(`\n# node:crypto backend (${join(distDir, 'index.js')}, #crypto -> dist/crypto/node.js)`);
 
-/** Runs one family in a child process (with `conditions`) and returns its records. */
+/**
+ * Runs one family in a child process of this runtime, with extra resolution `conditions` (Node,
+ * Deno and Bun all take `--conditions=`; `paysig-webcrypto` makes `#crypto` the WebCrypto
+ * backend), and returns its records.
+ */
 function runChild(name, conditions = []) {
   const tmp = mkdtempSync(join(os.tmpdir(), 'paysig-bench-'));
   const out = join(tmp, `${name}.json`);
   const pass = [...(quick ? ['--quick'] : []), ...(only === undefined || name === 'web' ? [] : ['--only', only])];
-  const [cmd, cmdArgs] = selfCommand(
-    join(here, 'run.mjs'),
-    ['--family', name, '--out', out, '--dist', distDir, ...pass],
-    conditions,
-  );
+  const flags = conditions.map((c) => `--conditions=${c}`);
+  const script = [...flags, join(here, 'run.mjs'), '--family', name, '--out', out, '--dist', distDir, ...pass];
+  const [cmd, cmdArgs] =
+    runtime === 'deno' ? [globalThis.Deno.execPath(), ['run', '-A', ...script]] : [process.execPath, script];
   const r = spawnSync(cmd, cmdArgs, { stdio: 'inherit' });
   const records = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : [];
   if (r.status !== 0 || !existsSync(out)) {
@@ -192,8 +161,8 @@ function runChild(name, conditions = []) {
 }
 
 const nodeResults = flag('--no-isolate')
-  ? await runFamilies(Object.keys(FAMILIES), lib)
-  : Object.keys(FAMILIES).flatMap((name) => runChild(name));
+  ? await runFamilies(FAMILIES, lib)
+  : FAMILIES.flatMap((name) => runChild(name));
 
 // The WebCrypto backend, in a separate process started with --conditions=paysig-webcrypto, the
 // condition under which the package's `#crypto` import resolves to dist/crypto/web.js.
@@ -202,13 +171,16 @@ const webResults =
     ? runChild('web', ['paysig-webcrypto'])
     : [];
 
+/** The paysig case's ns/op in each measured group whose id starts with `prefix`, by the group's size. */
+const paysigBySize = (prefix) =>
+  Object.fromEntries(
+    nodeResults
+      .filter((g) => g.id.startsWith(prefix) && g.cases?.some((x) => x.role === 'paysig'))
+      .map((g) => [g.size, g.cases.find((x) => x.role === 'paysig').nsPerOp]),
+  );
+
 // Growth of the base string with the number of parameters.
-const growth = {};
-const bs = nodeResults.filter((g) => g.id.startsWith('base string') && g.cases);
-for (const g of bs) {
-  const c = g.cases.find((x) => x.role === 'paysig');
-  if (c) growth[g.size] = c.nsPerOp;
-}
+const growth = paysigBySize('base string');
 if (Object.keys(growth).length > 1) {
   console.log('\n== base string growth (paysig ns/op per parameter)');
   for (const [n, ns] of Object.entries(growth))
@@ -222,11 +194,7 @@ if (Object.keys(growth).length > 1) {
 }
 
 // Linearity of the header parser on a hostile header: 8 KiB against 1 KiB.
-const hostile = Object.fromEntries(
-  nodeResults
-    .filter((g) => g.id.startsWith('hostile header') && g.cases)
-    .map((g) => [g.size, g.cases.find((x) => x.role === 'paysig')?.nsPerOp]),
-);
+const hostile = paysigBySize('hostile header');
 if (hostile[1024] && hostile[8192]) {
   const x = hostile[8192] / hostile[1024];
   growth.hostileHeader8kTo1k = +x.toFixed(2);

@@ -35,6 +35,23 @@ async function gate(group, log) {
   return { kept, excluded };
 }
 
+/** What the check of a verify case gives: the valid request accepted, the tampered one refused. */
+export const VALID_AND_TAMPERED = 'valid accepted, tampered refused';
+
+/**
+ * The check of a verify case: `verify(valid)` must succeed and `verify(tampered)` throw or reject;
+ * with `lib`, the refusal must be one of its PaysigErrors.
+ */
+export async function refusesTampered(verify, valid, tampered, lib) {
+  await verify(valid);
+  try {
+    await verify(tampered);
+    return 'tampered accepted';
+  } catch (e) {
+    return lib === undefined || e instanceof lib.PaysigError ? VALID_AND_TAMPERED : String(e);
+  }
+}
+
 /** Gate, measure and print every group; returns their records for results.json. */
 export async function runGroups(groups, mode, log = console.log) {
   const out = [];

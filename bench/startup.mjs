@@ -6,13 +6,12 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
-import { median } from './harness.mjs';
+import { commandLine, median } from './harness.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const at = args.indexOf('--runs');
-const runs = at >= 0 ? Number(args[at + 1]) : 30;
-export const STARTUP_GOAL = 1.15;
+const { flag, value } = commandLine();
+const runs = Number(value('--runs', 30));
+const STARTUP_GOAL = 1.15;
 
 const CASES = {
   empty: "import('node:path')",
@@ -28,7 +27,7 @@ function once(code) {
 }
 
 /** Medians (ms) of each case and their ratio over `n` interleaved runs (after 2 warm-ups each). */
-export function startup(n = runs) {
+function startup(n = runs) {
   for (let i = 0; i < 2; i++) for (const c of Object.values(CASES)) once(c);
   const times = { empty: [], paysig: [] };
   for (let i = 0; i < n; i++) {
@@ -40,18 +39,14 @@ export function startup(n = runs) {
   return { runs: n, emptyMs: empty, paysigMs: paysig, ratio: paysig / empty, goal: STARTUP_GOAL };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const load = loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
-  const r = startup();
-  if (args.includes('--json')) console.log(JSON.stringify({ ...r, load }));
-  else {
-    console.log(`startup, ${r.runs} interleaved runs each, median (load ${load}):`);
-    console.log(`  empty script    ${r.emptyMs.toFixed(1)} ms`);
-    console.log(`  import paysig   ${r.paysigMs.toFixed(1)} ms`);
-    console.log(
-      `  ratio           ${r.ratio.toFixed(2)}x (goal <= ${r.goal}: ${r.ratio <= r.goal ? 'met' : 'not met'})`,
-    );
-  }
+const load = loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ');
+const r = startup();
+if (flag('--json')) console.log(JSON.stringify({ ...r, load }));
+else {
+  console.log(`startup, ${r.runs} interleaved runs each, median (load ${load}):`);
+  console.log(`  empty script    ${r.emptyMs.toFixed(1)} ms`);
+  console.log(`  import paysig   ${r.paysigMs.toFixed(1)} ms`);
+  console.log(`  ratio           ${r.ratio.toFixed(2)}x (goal <= ${r.goal}: ${r.ratio <= r.goal ? 'met' : 'not met'})`);
 }

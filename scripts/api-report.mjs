@@ -57,10 +57,6 @@ for (const entry of entries()) {
     console.error(
       `api: FAILED ${what}${check && result.apiReportChanged ? ' (the public surface changed: run `npm run api` and commit api/)' : ''}`,
     );
-  } else if (result.apiReportChanged) {
-    console.log(`api: ${what}; report updated, commit it`);
-  } else {
-    console.log(`api: ${what}; report unchanged`);
-  }
+  } else console.log(`api: ${what}; report ${result.apiReportChanged ? 'updated, commit it' : 'unchanged'}`);
 }
 process.exitCode = failures === 0 ? 0 : 1;

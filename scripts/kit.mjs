@@ -10,9 +10,10 @@
 //  5. from the packed tarball (npm pack): the CLI finds its own vectors and the Python adapter.
 // PAYSIG_PYTHON (set by scripts/provision.mjs) picks the interpreter.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { writeBetween } from './markers.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PYTHON = process.env.PAYSIG_PYTHON ?? 'python3';
@@ -35,10 +36,11 @@ function must(cond, what, r) {
 }
 
 const MAIN = join(ROOT, 'dist/cli/main.js');
+const passed = (r) => r.code === 0 && /^conformance: PASS; /m.test(r.out);
 
 // 1. The Python adapter passes.
 const good = kit(MAIN, PY_ADAPTER(ROOT));
-must(good.code === 0 && /^conformance: PASS; /m.test(good.out), 'the Python adapter passes every case it runs', good);
+must(passed(good), 'the Python adapter passes every case it runs', good);
 
 // 2. The broken adapter fails, naming the spoiled cases.
 const BROKEN = {
@@ -74,11 +76,8 @@ for (const bug of ['serialise', 'no-version']) {
 }
 
 // 4. The oauth-1.0a adapter's table, into docs/conformance.md (seed 1: the same table every run).
-const peer = kit(MAIN, `${q(process.execPath)} ${q(join(ROOT, 'vectors/adapters/oauth-1.0a/adapter.mjs'))}`, {}, [
-  '--json',
-  '--seed',
-  '1',
-]);
+const PEER = `${q(process.execPath)} ${q(join(ROOT, 'vectors/adapters/oauth-1.0a/adapter.mjs'))}`;
+const peer = kit(MAIN, PEER, {}, ['--json', '--seed', '1']);
 must(peer.code === 1, 'the oauth-1.0a adapter runs (and fails cases, as expected)', peer);
 const report = JSON.parse(peer.out);
 const table = [
@@ -91,16 +90,11 @@ const table = [
 const failures = report.cases
   .filter((c) => c.status === 'fail')
   .map((c) => `- ${c.severity} \`${c.topic}/${c.id}\` (${c.sources.join(', ')}): ${c.reason}`);
-const DOC = join(ROOT, 'docs/conformance.md');
-const doc = readFileSync(DOC, 'utf8');
-const begin = '<!-- oauth-1.0a table: written by npm run test:kit -->';
-const end = '<!-- end of the oauth-1.0a table -->';
-const at = doc.indexOf(begin);
-const to = doc.indexOf(end);
-must(at >= 0 && to > at, 'docs/conformance.md has the table markers');
-writeFileSync(
-  DOC,
-  `${doc.slice(0, at + begin.length)}\n${[...table, '', 'Failing cases:', '', ...failures].join('\n')}\n${doc.slice(to)}`,
+writeBetween(
+  join(ROOT, 'docs/conformance.md'),
+  '<!-- oauth-1.0a table: written by npm run test:kit -->',
+  '<!-- end of the oauth-1.0a table -->',
+  [...table, '', 'Failing cases:', '', ...failures].join('\n'),
 );
 console.log('ok: docs/conformance.md table written');
 
@@ -113,11 +107,7 @@ try {
   must(spawnSync('tar', ['-xzf', tarball, '-C', tmp]).status === 0, 'unpack the tarball');
   const packed = join(tmp, 'package');
   const r = kit(join(packed, 'dist/cli/main.js'), PY_ADAPTER(packed));
-  must(
-    r.code === 0 && /^conformance: PASS; /m.test(r.out),
-    'the packed package runs its own vectors with its Python adapter',
-    r,
-  );
+  must(passed(r), 'the packed package runs its own vectors with its Python adapter', r);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -12,19 +12,17 @@ const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
 let added = 0;
 
-/** Guesses os and cpu from a platform package's name (as these tools name them). */
+// How these tools name their platform packages: the first pattern that matches gives os or cpu.
+// biome-ignore format: a list of pairs, several to a line
+const PLATFORM = {
+  os: [[/android/, 'android'], [/darwin/, 'darwin'], [/win32|windows/, 'win32'], [/linux/, 'linux']],
+  cpu: [[/arm64|aarch64/, 'arm64'], [/x64|-64\b|x86_64/, 'x64']],
+};
+
+/** Guesses os and cpu from a platform package's name. */
 function platformOf(name) {
-  const os = /android/.test(name)
-    ? 'android'
-    : /darwin/.test(name)
-      ? 'darwin'
-      : /win32|windows/.test(name)
-        ? 'win32'
-        : /linux/.test(name)
-          ? 'linux'
-          : undefined;
-  const cpu = /arm64|aarch64/.test(name) ? 'arm64' : /x64|-64\b|x86_64/.test(name) ? 'x64' : undefined;
-  return { os, cpu };
+  const pick = (table) => table.find(([re]) => re.test(name))?.[1];
+  return { os: pick(PLATFORM.os), cpu: pick(PLATFORM.cpu) };
 }
 
 for (const [path, entry] of Object.entries(packages)) {
@@ -43,9 +41,8 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 
-const sorted = Object.fromEntries(
+lock.packages = Object.fromEntries(
   Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
 );
-lock.packages = sorted;
 writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
 console.log(`lock-foreign-platforms: ${added} entr${added === 1 ? 'y' : 'ies'} added`);

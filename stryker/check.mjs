@@ -68,15 +68,14 @@ problems.push(...result.problems);
 const rows = [...result.folders].sort(([a], [b]) => (a < b ? -1 : 1));
 const total = { valid: 0, detected: 0, equivalent: 0, survived: 0 };
 const pct = (n) => `${n.toFixed(2)} %`;
-console.log(
-  `${'folder'.padEnd(22)} ${'valid'.padStart(6)} ${'detected'.padStart(9)} ${'equiv.'.padStart(7)} ${'other'.padStart(6)} ${'score'.padStart(9)} ${'w/o equiv.'.padStart(10)}`,
-);
+const WIDTHS = [6, 9, 7, 6, 9, 10];
+const line = (first, ...cells) =>
+  console.log([first.padEnd(22), ...cells.map((c, i) => String(c).padStart(WIDTHS[i]))].join(' '));
+line('folder', 'valid', 'detected', 'equiv.', 'other', 'score', 'w/o equiv.');
 for (const [folder, s] of [...rows, ['all', total]]) {
   if (folder !== 'all') for (const k of Object.keys(total)) total[k] += s[k];
   const { withEquivalents, withoutEquivalents } = scores(s);
-  console.log(
-    `${folder.padEnd(22)} ${String(s.valid).padStart(6)} ${String(s.detected).padStart(9)} ${String(s.equivalent).padStart(7)} ${String(s.survived).padStart(6)} ${pct(withEquivalents).padStart(9)} ${pct(withoutEquivalents).padStart(10)}`,
-  );
+  line(folder, s.valid, s.detected, s.equivalent, s.survived, pct(withEquivalents), pct(withoutEquivalents));
 }
 console.log(
   "\nscore: detected / valid mutants (Stryker's score, the listed equivalents counted as survivors);" +

@@ -12,8 +12,9 @@
 //   node stryker/equivalents.mjs --write   rewrites that table in place
 //
 // stryker/check.mjs uses matchReports() to score the reports with and without the entries.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeBetween } from '../scripts/markers.mjs';
 
 /**
  * @typedef {{ file: string, mutator: string, original: string, replacement: string, reason: string,
@@ -196,13 +197,6 @@ export function equivalentsTable(entries = readList()) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const table = equivalentsTable();
-  if (process.argv.includes('--write')) {
-    const doc = readFileSync(DOC, 'utf8');
-    const a = doc.indexOf(BEGIN);
-    const b = doc.indexOf(END);
-    if (a < 0 || b < a) throw new Error('docs/contributing/mutation.md has no equivalents markers');
-    writeFileSync(DOC, `${doc.slice(0, a + BEGIN.length)}\n${table}\n${doc.slice(b)}`);
-  } else {
-    console.log(table);
-  }
+  if (process.argv.includes('--write')) writeBetween(DOC, BEGIN, END, table);
+  else console.log(table);
 }

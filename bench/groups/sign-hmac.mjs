@@ -1,53 +1,24 @@
 // signOAuth HMAC-SHA1 on the 16-field payout, fixed nonce and timestamp, against the plain
 // node:crypto pipeline, oauth-1.0a (createHmac as its hash_function) and oauth-sign.
 import { createHmac } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { CONSUMER_KEY, CONTROL_KEY, NONCE, PAYOUT_PARAMS, PAYOUT_URL, TIMESTAMP } from '../fixtures.mjs';
+import { CONTROL_KEY, PAYOUT_PARAMS, PAYOUT_URL, payoutRequest } from '../fixtures.mjs';
+import { peers } from '../peers.mjs';
 import { signOAuth } from '../reference.mjs';
 
-const require = createRequire(import.meta.url);
-
 /** The payout as signOAuth takes it. */
-export const HMAC_REQUEST = Object.freeze({
-  method: 'POST',
-  url: PAYOUT_URL,
-  params: PAYOUT_PARAMS,
-  consumerKey: CONSUMER_KEY,
-  signatureMethod: 'HMAC-SHA1',
-  consumerSecret: CONTROL_KEY,
-  nonce: NONCE,
-  timestamp: TIMESTAMP,
-});
+export const HMAC_REQUEST = Object.freeze(payoutRequest(PAYOUT_PARAMS));
 
 export default function signHmacGroups(lib) {
   const ref = () => signOAuth(HMAC_REQUEST);
   const expected = ref().signature;
 
-  const OAuth = require('oauth-1.0a');
-  const o1 = OAuth({
-    consumer: { key: CONSUMER_KEY, secret: CONTROL_KEY },
-    signature_method: 'HMAC-SHA1',
-    hash_function: (base, key) => createHmac('sha1', key).update(base).digest('base64'),
-  });
-  // Same fixed nonce and timestamp for every contender.
-  o1.getNonce = () => NONCE;
-  o1.getTimeStamp = () => TIMESTAMP;
-  const data = Object.fromEntries(PAYOUT_PARAMS);
+  const hash = (base, key) => createHmac('sha1', key).update(base).digest('base64');
+  const { oauth1, authorize, oauthSign, params } = peers('HMAC-SHA1', CONTROL_KEY, hash);
   const o1sign = () => {
-    const d = o1.authorize({ url: PAYOUT_URL, method: 'POST', data });
-    return { header: o1.toHeader(d).Authorization, signature: d.oauth_signature };
+    const d = authorize();
+    return { header: oauth1.toHeader(d).Authorization, signature: d.oauth_signature };
   };
-
-  const { hmacsign } = require('oauth-sign');
-  const osParams = {
-    ...data,
-    oauth_consumer_key: CONSUMER_KEY,
-    oauth_nonce: NONCE,
-    oauth_signature_method: 'HMAC-SHA1',
-    oauth_timestamp: String(TIMESTAMP),
-    oauth_version: '1.0',
-  };
-  const ossign = () => hmacsign('POST', PAYOUT_URL, osParams, CONTROL_KEY, '');
+  const ossign = () => oauthSign.hmacsign('POST', PAYOUT_URL, params, CONTROL_KEY, '');
 
   return [
     {

@@ -33,24 +33,16 @@ const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padSt
 export default async function webGroups(lib) {
   const groups = [];
   const utf8 = new TextEncoder();
-  const controlData = utf8.encode(CONTROL_CONCAT);
+  const digest = async () => hex(await crypto.subtle.digest('SHA-1', utf8.encode(CONTROL_CONCAT)));
+  const control = () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY);
   groups.push({
     id: 'web control',
     title: 'control() C-B on the WebCrypto backend (report only)',
     target: null,
     expected: createHash('sha1').update(CONTROL_CONCAT).digest('hex'),
     cases: [
-      {
-        name: 'crypto.subtle.digest (reference)',
-        ref: true,
-        fn: async () => hex(await crypto.subtle.digest('SHA-1', utf8.encode(CONTROL_CONCAT))),
-        check: async () => hex(await crypto.subtle.digest('SHA-1', controlData)),
-      },
-      {
-        name: 'paysig control()',
-        fn: () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY),
-        check: () => lib.control('C-B', CONTROL_FIELDS, CONTROL_KEY),
-      },
+      { name: 'crypto.subtle.digest (reference)', ref: true, fn: digest, check: digest },
+      { name: 'paysig control()', fn: control, check: control },
     ],
   });
   const key = await crypto.subtle.importKey(
@@ -60,7 +52,7 @@ export default async function webGroups(lib) {
     false,
     ['sign'],
   );
-  const expected = signOAuth(HMAC_REQUEST).signature;
+  const { authorization, signature: expected } = signOAuth(HMAC_REQUEST);
   groups.push({
     id: 'web sign HMAC-SHA1',
     title: 'signOAuth HMAC-SHA1 on the WebCrypto backend, 16-field payout',
@@ -81,7 +73,6 @@ export default async function webGroups(lib) {
       { name: 'plain pipeline, node:crypto (for scale)', info: true, fn: () => signOAuth(HMAC_REQUEST) },
     ],
   });
-  const { authorization } = signOAuth(HMAC_REQUEST);
   const req = { method: 'POST', url: PAYOUT_URL, params: PAYOUT_PARAMS, authorization };
   const options = {
     credentials: (k) => (k === CONSUMER_KEY ? { consumerSecret: CONTROL_KEY } : undefined),

@@ -1,44 +1,16 @@
 /**
  * Real redis-server processes for tests, on free loopback ports. `redis-server` is looked up on
  * PATH (never an absolute path); missing, it is a failure with the one line that fixes it, not a
- * skip: CI installs it.
+ * skip: CI installs it. Finding, spawning and establishing are scripts/redis-server.mjs's, which
+ * the fleet benchmark shares.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { freePort, spawnRedis } from '../../scripts/redis-server.mjs';
 
-/** The `redis-server` found on PATH. */
-export function redisServerPath(): string {
-  // `npm test` resolves it through scripts/provision.mjs and passes it on.
-  const given = process.env['PAYSIG_REDIS_SERVER'];
-  if (given !== undefined && given !== '') return given;
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    if (dir === '') continue;
-    const candidate = join(dir, 'redis-server');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  throw new Error(
-    'redis-server is not on PATH: install it (apt-get install redis-server), or set REDIS_URL for the tests that need no restart',
-  );
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { establish, freePort, redisServerPath } from '../../scripts/redis-server.mjs';
 
 /** A redis-server on loopback; `args` are extra command-line options (`--maxmemory-policy`, ...). */
 export class RedisServer {
@@ -66,34 +38,10 @@ export class RedisServer {
   restart(args: string[] = this.args): Promise<void> {
     this.#dir ??= mkdtempSync(join(tmpdir(), 'paysig-redis-'));
     const persistence = args.includes('--dir') ? [] : ['--save', '', '--appendonly', 'no', '--dir', this.#dir];
-    const child = spawn(
-      redisServerPath(),
-      ['--port', String(this.port), '--bind', '127.0.0.1', ...persistence, ...args],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const { child, ready } = spawnRedis(this.port, [...persistence, ...args]);
     this.child = child;
     this.started.push(child);
-    return new Promise((resolve, reject) => {
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
-      child.once('error', (e) => {
-        clearTimeout(timer);
-        reject(e);
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`redis-server exited (${code}): ${out}`));
-      });
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('Ready to accept connections')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
+    return ready;
   }
 
   /** SIGKILL, and wait for the exit. */
@@ -143,18 +91,4 @@ export async function eventually<T>(attempt: () => Promise<T>, ms = 10_000): Pro
       await sleep(50);
     }
   }
-}
-
-/**
- * Writes a store's marker as if the store had been running on this server for an hour (the
- * fields the check script keeps: generation, counter, epoch, future bound, run_id), so tests
- * that are not about a loss start from an established store instead of a new one (whose first
- * check refuses timestamps up to now + the future bound). `send` runs one command.
- */
-export async function establish(send: (args: string[]) => Promise<unknown>, prefix: string): Promise<void> {
-  const epoch = String(Date.now() - 3_600_000);
-  const run = /run_id:(\w+)/.exec(String(await send(['INFO', 'server'])))?.[1];
-  if (run === undefined) throw new Error('INFO gave no run_id');
-  // No past bound yet: the first check records its own (as on a marker from before the bound was kept).
-  await send(['HSET', prefix + 'marker', 'g', '1.1', 'c', '0', 'epoch', epoch, 'f', '0', 'run', run]);
 }

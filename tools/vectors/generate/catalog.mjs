@@ -31,6 +31,5 @@ function format(v, indent = '') {
 }
 
 const doc = describeCatalog();
-const out = join(ROOT, 'vectors', 'catalog.json');
-writeFileSync(out, format(doc) + '\n');
+writeFileSync(join(ROOT, 'vectors', 'catalog.json'), format(doc) + '\n');
 console.log(`vectors/catalog.json: ${doc.operations.length} operations`);

@@ -12,9 +12,11 @@ import base64
 import hashlib
 import hmac
 import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from decimal import Decimal
 from urllib.parse import quote, urlsplit, parse_qsl
 
@@ -28,9 +30,7 @@ INT64_MAX = 9223372036854775807
 
 
 class Refused(Exception):
-    def __init__(self, code):
-        super().__init__(code)
-        self.code = code
+    """An input the rules refuse; its one argument is the paysig error code."""
 
 
 def utf8(s):
@@ -81,12 +81,8 @@ def form_parse(body):
     except UnicodeDecodeError:
         raise Refused('ERR_ENCODING')
     # cross-check with the strict decoder above
-    mine = []
-    for seg in body.split('&'):
-        if seg == '':
-            continue
-        name, eq, value = seg.partition('=')
-        mine.append((pd(name, True), pd(value, True)))
+    segments = [seg.partition('=') for seg in body.split('&') if seg != '']
+    mine = [(pd(name, True), pd(value, True)) for name, _, value in segments]
     if mine != pairs:
         raise AssertionError('parse_qsl and the strict decoder disagree on %r' % body)
     return [[n, v] for n, v in pairs]
@@ -199,8 +195,7 @@ def hmac_sha1(case):
 
 def key_check(path):
     """openssl's view of a private key file: refused codes as paysig names them."""
-    text = open(path).read()
-    if 'ENCRYPTED' in text:
+    if 'ENCRYPTED' in open(path).read():
         return 'ERR_KEY_INVALID'
     r = subprocess.run(['openssl', 'rsa', '-in', path, '-noout', '-text', '-passin', 'pass:'],
                        capture_output=True)
@@ -219,30 +214,23 @@ def rsa_sha256(case):
     data = utf8(case['baseString'])
     sig = subprocess.run(['openssl', 'dgst', '-sha256', '-sign', case['privateKeyPath']], input=data,
                          capture_output=True, check=True).stdout
-    if case.get('publicKeyPath'):
+    pub = case.get('publicKeyPath')
+    if pub:
         # openssl must also verify it with the public key file given (SPKI or PKCS#1 public)
-        import os
-        import tempfile
-        with tempfile.NamedTemporaryFile(delete=False) as f:
-            f.write(sig)
-            sigpath = f.name
-        pub = case['publicKeyPath']
-        args = ['openssl', 'dgst', '-sha256', '-verify', pub, '-signature', sigpath]
-        try:
+        with tempfile.TemporaryDirectory() as tmp:
+            sigpath = os.path.join(tmp, 'signature')
+            with open(sigpath, 'wb') as f:
+                f.write(sig)
+            spki = pub
             if 'RSA PUBLIC KEY' in open(pub).read():
                 # openssl dgst reads only SPKI: convert the PKCS#1 public key first
-                conv = subprocess.run(['openssl', 'rsa', '-RSAPublicKey_in', '-in', pub, '-pubout'],
-                                      capture_output=True, check=True).stdout
-                with tempfile.NamedTemporaryFile(delete=False, suffix='.pem') as g:
-                    g.write(conv)
-                    args[4] = g.name
-            v = subprocess.run(args, input=data, capture_output=True)
+                spki = os.path.join(tmp, 'spki.pem')
+                subprocess.run(['openssl', 'rsa', '-RSAPublicKey_in', '-in', pub, '-pubout', '-out', spki],
+                               capture_output=True, check=True)
+            v = subprocess.run(['openssl', 'dgst', '-sha256', '-verify', spki, '-signature', sigpath],
+                               input=data, capture_output=True)
             if v.returncode != 0:
                 raise AssertionError('openssl does not verify with ' + pub)
-        finally:
-            os.unlink(sigpath)
-            if args[4] != pub:
-                os.unlink(args[4])  # the converted PKCS#1 public key
     return {'signature': base64.b64encode(sig).decode('ascii')}
 
 
@@ -257,7 +245,9 @@ def parse_header(value):
 
 
 def oauth_sign(case):
-    """Full request signing: base string by oauthlib, signature by hmac or openssl."""
+    """Full request signing: base string by oauthlib, signature by hmac or openssl (which also
+    verifies an RSA signature with publicKeyPath when given), reached again by oauthlib's whole
+    Client from the raw request, so an OAuth library reproduces the vector as it stands."""
     oauth = [('oauth_consumer_key', case['consumerKey']), ('oauth_nonce', case['nonce']),
              ('oauth_signature_method', case['signatureMethod']), ('oauth_timestamp', str(case['timestamp'])),
              ('oauth_version', '1.0')]
@@ -267,47 +257,33 @@ def oauth_sign(case):
     if case['signatureMethod'] == 'HMAC-SHA1':
         s = hmac_sha1({'baseString': b['baseString'], 'consumerSecret': case['consumerSecret'],
                        'tokenSecret': case.get('tokenSecret', '')})['signature']
-        # oauthlib's whole client must reach the same signature from the raw request
-        client = Client(case['consumerKey'], client_secret=case['consumerSecret'],
-                        resource_owner_key=case.get('token'),
-                        resource_owner_secret=case.get('tokenSecret') or None,
-                        nonce=case['nonce'], timestamp=str(case['timestamp']), realm=case.get('realm'))
-        body = form_format(case['params']) if case['params'] else None
-        headers = {'Content-Type': 'application/x-www-form-urlencoded'} if body else {}
-        _, signed, _ = client.sign(case['url'], case['method'], body=body, headers=headers)
-        theirs = parse_header(signed['Authorization'])
-        if theirs.get('oauth_signature') != s:
-            raise AssertionError('oauthlib Client signature differs: %r vs %r' % (theirs.get('oauth_signature'), s))
+        key = {'client_secret': case['consumerSecret'], 'resource_owner_key': case.get('token'),
+               'resource_owner_secret': case.get('tokenSecret') or None}
     else:
-        s = rsa_sha256({'baseString': b['baseString'], 'privateKeyPath': case['privateKeyPath']})['signature']
+        s = rsa_sha256({'baseString': b['baseString'], 'privateKeyPath': case['privateKeyPath'],
+                        'publicKeyPath': case.get('publicKeyPath')})['signature']
+        # oauthlib signs RSA-SHA256 through PyJWT and cryptography
+        key = {'signature_method': 'RSA-SHA256', 'rsa_key': open(case['privateKeyPath']).read()}
+    client = Client(case['consumerKey'], nonce=case['nonce'], timestamp=str(case['timestamp']),
+                    realm=case.get('realm'), **key)
+    body = form_format(case['params']) if case['params'] else None
+    headers = {'Content-Type': 'application/x-www-form-urlencoded'} if body else {}
+    _, signed, _ = client.sign(case['url'], case['method'], body=body, headers=headers)
+    theirs = parse_header(signed['Authorization'])
+    if theirs.get('oauth_signature') != s or theirs.get('oauth_signature_method') != case['signatureMethod']:
+        raise AssertionError('oauthlib Client signature differs: %r vs %r' % (theirs.get('oauth_signature'), s))
     params = dict(oauth)
     params['oauth_signature'] = s
     return {'baseString': b['baseString'], 'signature': s, 'oauthParams': params}
 
 
 def rsa_request(case):
-    """A whole RSA-SHA256 request (rsa-sha256.json): base string by oauthlib, signature by openssl,
-    verified by openssl with the public key file, and reached again by oauthlib's whole Client."""
+    """A whole RSA-SHA256 request (rsa-sha256.json): oauth_sign's base string and signature, the
+    signature also verified by openssl with the public key file."""
     if case['signatureMethod'] != 'RSA-SHA256':
         raise AssertionError('rsa-sha256.json holds RSA-SHA256 requests only')
-    oauth = [('oauth_consumer_key', case['consumerKey']), ('oauth_nonce', case['nonce']),
-             ('oauth_signature_method', 'RSA-SHA256'), ('oauth_timestamp', str(case['timestamp'])),
-             ('oauth_version', '1.0')]
-    b = base_string(case['method'], case['url'], list(map(tuple, case['params'])) + oauth)
-    s = rsa_sha256({'baseString': b['baseString'], 'privateKeyPath': case['privateKeyPath'],
-                    'publicKeyPath': case.get('publicKeyPath')})['signature']
-    # oauthlib's Client (RSA-SHA256 through PyJWT and cryptography) must reach the same signature
-    # from the raw request, so an OAuth library reproduces the vector as it stands
-    client = Client(case['consumerKey'], signature_method='RSA-SHA256',
-                    rsa_key=open(case['privateKeyPath']).read(),
-                    nonce=case['nonce'], timestamp=str(case['timestamp']))
-    body = form_format(case['params']) if case['params'] else None
-    headers = {'Content-Type': 'application/x-www-form-urlencoded'} if body else {}
-    _, signed, _ = client.sign(case['url'], case['method'], body=body, headers=headers)
-    theirs = parse_header(signed['Authorization'])
-    if theirs.get('oauth_signature') != s or theirs.get('oauth_signature_method') != 'RSA-SHA256':
-        raise AssertionError('oauthlib Client RSA-SHA256 signature differs: %r vs %r' % (theirs.get('oauth_signature'), s))
-    return {'baseString': b['baseString'], 'signature': s}
+    signed = oauth_sign(case)
+    return {'baseString': signed['baseString'], 'signature': signed['signature']}
 
 
 # ---- whole requests of the operation catalog (operations.json) ----
@@ -438,9 +414,8 @@ HEX40 = re.compile(r'[0-9a-fA-F]{40}')
 
 
 def callback(case):
-    pairs = form_parse(case['query'])
     params = {}
-    for n, v in pairs:
+    for n, v in form_parse(case['query']):
         if n in params:
             raise Refused('ERR_INVALID_INPUT')
         params[n] = v
@@ -457,9 +432,7 @@ def callback(case):
         raise Refused('ERR_CONTROL_MISMATCH')
     result = {'status': terms['status'], 'final': terms['status'] in ('approved', 'declined', 'error', 'filtered'),
               'orderid': terms['orderid'], 'client_orderid': terms['client_orderid']}
-    for n in ('merchant_order', 'amount', 'type'):
-        if n in params:
-            result[n] = params[n]
+    result.update({n: params[n] for n in ('merchant_order', 'amount', 'type') if n in params})
     result['params'] = params
     return {'concatenation': digest['concatenation'], 'control': digest['control'], 'result': result}
 
@@ -488,7 +461,7 @@ def main():
             try:
                 results.append({'ok': TASKS[task](case)})
             except Refused as e:
-                results.append({'error': e.code})
+                results.append({'error': e.args[0]})
         answer[task] = results
     json.dump(answer, sys.stdout)
 

@@ -63,24 +63,12 @@ export const V4_BODY = [
   ['order_desc', 'Test order (v4) & more!'], ['redirect_url', 'https://merchant.example.com/return?x=1'],
 ];
 
-/** The signing input oracle.py takes (keys by path). */
+const SIGN_INPUTS = ['method', 'url', 'params', 'consumerKey', 'signatureMethod', 'nonce', 'timestamp'];
+const SIGN_OPTIONS = ['consumerSecret', 'token', 'tokenSecret', 'privateKeyFile', 'realm'];
+
+/** The signing input oracle.py takes (keys by path; an undefined one is left out of the JSON). */
 export function signInput(d) {
-  const o = {
-    method: d.method,
-    url: d.url,
-    params: d.params,
-    consumerKey: d.consumerKey,
-    signatureMethod: d.signatureMethod,
-    nonce: d.nonce,
-    timestamp: d.timestamp,
-  };
-  if (d.consumerSecret !== undefined) o.consumerSecret = d.consumerSecret;
-  if (d.token !== undefined) o.token = d.token;
-  if (d.tokenSecret !== undefined) o.tokenSecret = d.tokenSecret;
-  if (d.privateKeyFile !== undefined) {
-    o.privateKeyFile = d.privateKeyFile;
-    o.privateKeyPath = keyPath(d.privateKeyFile);
-  }
-  if (d.realm !== undefined) o.realm = d.realm;
+  const o = Object.fromEntries([...SIGN_INPUTS, ...SIGN_OPTIONS].map((k) => [k, d[k]]));
+  if (d.privateKeyFile !== undefined) o.privateKeyPath = keyPath(d.privateKeyFile);
   return o;
 }

@@ -13,16 +13,19 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export const VECTORS = join(HERE, '..', '..', '..', 'vectors');
 const KEYS = join(VECTORS, 'keys');
 // `npm run vectors` sets PAYSIG_PYTHON (scripts/provision.mjs); run alone, the same probe finds one.
-const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
+export const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
 
-export const { Refused, FORMULA_TERMS, R, INT64_MAX, minorUnits, formFormat, formParse, oauthPairs } = ref;
+export const { Refused, FORMULA_TERMS, R, UNRESERVED, minorUnits, formFormat, formParse, oauthPairs } = ref;
 export const pe = ref.percentEncode;
 export const pd = ref.percentDecode;
-export const UNRESERVED = ref.UNRESERVED;
 export const controlNaive = ref.control;
+export const endpointPathId = ref.endpointTerm;
 export const baseStringNaive = ref.baseString;
 export const hmacNaive = ref.hmacSha1;
 export const headerOf = ref.authorizationHeader;
+
+/** The service trims every value: characters up to U+0020 at both ends (Java's String.trim). */
+export const serviceTrim = (s) => s.replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '');
 
 export const keyPath = (file) => join(KEYS, file);
 const readKey = (file) => readFileSync(keyPath(file), 'utf8');
@@ -46,9 +49,7 @@ export function oauthSignNaive(c) {
   return { baseString, signature, oauthParams };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Oracle plumbing
-// ---------------------------------------------------------------------------------------------
+// The oracle plumbing.
 
 export function attempt(fn, input) {
   try {
@@ -59,45 +60,10 @@ export function attempt(fn, input) {
   }
 }
 
-function sortedObject(o) {
-  return o !== null && typeof o === 'object' && !Array.isArray(o)
-    ? Object.fromEntries(
-        Object.keys(o)
-          .sort()
-          .map((k) => [k, sortedObject(o[k])]),
-      )
-    : Array.isArray(o)
-      ? o.map(sortedObject)
-      : o;
-}
-
-/** Runs every task in both oracles; returns the JS answers after checking Python agrees. */
-function computeAll(tasks) {
-  const js = {};
-  const py = {};
-  for (const [task, { fn, inputs, pyInputs }] of Object.entries(tasks)) {
-    js[task] = inputs.map((i) => attempt(fn, i));
-    py[task] = pyInputs ?? inputs;
-  }
-  const out = execFileSync(PYTHON, [join(HERE, 'oracle.py')], { input: JSON.stringify(py), maxBuffer: 64 << 20 });
-  const answer = JSON.parse(out.toString('utf8'));
-  let bad = 0;
-  for (const task of Object.keys(tasks)) {
-    js[task].forEach((mine, i) => {
-      const theirs = answer[task][i];
-      if (!isDeepStrictEqual(sortedObject(mine), sortedObject(theirs))) {
-        bad++;
-        console.error(
-          `oracles disagree on ${task}[${i}] ${JSON.stringify(tasks[task].inputs[i])}\n  js: ${JSON.stringify(mine)}\n  py: ${JSON.stringify(theirs)}`,
-        );
-      }
-    });
-  }
-  if (bad > 0) throw new Error(`${bad} disagreement(s) between the JavaScript and Python oracles`);
-  return js;
-}
-
-/** Runs defs through both oracles; `task(d)` names the oracle task, `py(d)` its Python input. */
+/**
+ * Runs defs through both oracles; `task(d)` names the oracle task, `py(d)` its Python input. Returns
+ * the JS answers after checking that Python agrees (key order aside).
+ */
 export function compute(defs, spec) {
   const tasks = {};
   const where = [];
@@ -108,8 +74,28 @@ export function compute(defs, spec) {
     t.inputs.push(spec.js ? spec.js(d) : d);
     t.pyInputs.push(spec.py(d));
   });
-  const results = computeAll(tasks);
-  return where.map(([name, i]) => results[name][i]);
+  const js = {};
+  const py = {};
+  for (const [task, { fn, inputs, pyInputs }] of Object.entries(tasks)) {
+    js[task] = inputs.map((i) => attempt(fn, i));
+    py[task] = pyInputs;
+  }
+  const out = execFileSync(PYTHON, [join(HERE, 'oracle.py')], { input: JSON.stringify(py), maxBuffer: 64 << 20 });
+  const answer = JSON.parse(out.toString('utf8'));
+  let bad = 0;
+  for (const task of Object.keys(tasks)) {
+    js[task].forEach((mine, i) => {
+      const theirs = answer[task][i];
+      if (!isDeepStrictEqual(mine, theirs)) {
+        bad++;
+        console.error(
+          `oracles disagree on ${task}[${i}] ${JSON.stringify(tasks[task].inputs[i])}\n  js: ${JSON.stringify(mine)}\n  py: ${JSON.stringify(theirs)}`,
+        );
+      }
+    });
+  }
+  if (bad > 0) throw new Error(`${bad} disagreement(s) between the JavaScript and Python oracles`);
+  return where.map(([name, i]) => js[name][i]);
 }
 
 /** The result of the case with this id. */

@@ -1,4 +1,5 @@
-// Generator topic callbacks.json: server callbacks and final redirects as the merchant receives them.
+// Generator topic callbacks.json: server callbacks and final redirects as the merchant receives them
+// (verifyCallback of paysig).
 // Interface: see generate.mjs.
 import {
   Refused,
@@ -9,21 +10,17 @@ import {
   formParse,
   mustEqual,
   resultOf,
+  serviceTrim,
   vectorFile,
 } from '../support.mjs';
 import { CB_KEY } from '../requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// callbacks.json: server callbacks and final redirects (verifyCallback of paysig)
-// ---------------------------------------------------------------------------------------------
 
 const FINAL = ['approved', 'declined', 'error', 'filtered'];
 
 /** Verifies a callback query the naive way: strict form parsing, unique names, CALLBACK digest. */
 function callbackNaive({ query, controlKey }) {
-  const pairs = formParse(query);
   const params = {};
-  for (const [n, v] of pairs) {
+  for (const [n, v] of formParse(query)) {
     if (Object.hasOwn(params, n)) throw new Refused('ERR_INVALID_INPUT');
     params[n] = v;
   }
@@ -34,8 +31,8 @@ function callbackNaive({ query, controlKey }) {
       : 'client_orderid';
   for (const n of ['status', 'orderid', orderName, 'control'])
     if (!Object.hasOwn(params, n)) throw new Refused('ERR_MISSING_FIELD');
-  // each term trimmed of characters up to U+0020 at both ends, as the service's PHP and Ruby validators do
-  const trim = (v) => v.replace(/^[\u0000-\u0020]+/, '').replace(/[\u0000-\u0020]+$/, '');
+  // each term trimmed (as the service's PHP and Ruby validators do)
+  const trim = serviceTrim;
   const terms = { status: trim(params.status), orderid: trim(params.orderid), client_orderid: trim(params[orderName]) };
   if (!/^[0-9a-fA-F]{40}$/.test(params.control)) throw new Refused('ERR_INVALID_INPUT');
   const { concatenation, control } = controlNaive({ formula: 'CALLBACK', fields: terms, controlKey });
@@ -131,7 +128,6 @@ export async function generate() {
   const results = compute(defs, {
     task: () => 'callback',
     fns: { callback: callbackNaive },
-    js: (d) => d,
     py: (d) => ({ query: d.query, controlKey: d.controlKey }),
   });
   mustEqual(

@@ -87,12 +87,8 @@ export async function generate() {
   const results = compute(defs, {
     task: () => 'control',
     fns: { control: controlNaive },
-    py: (d) => ({
-      formula: d.formula,
-      fields: d.fields,
-      controlKey: d.controlKey,
-      ...(d.exponent !== undefined ? { exponent: d.exponent } : {}),
-    }),
+    // an undefined exponent is left out of the JSON: oracle.py's default, 2
+    py: (d) => ({ formula: d.formula, fields: d.fields, controlKey: d.controlKey, exponent: d.exponent }),
   });
   mustEqual(
     'published C-B concatenation',

@@ -14,12 +14,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { probe } from '../../../../scripts/tools.mjs';
-import { vectorFile } from '../support.mjs';
+import { PYTHON, keyPath, vectorFile } from '../support.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const KEYS = join(HERE, '..', '..', '..', '..', 'vectors', 'keys');
-const PYTHON = process.env.PAYSIG_PYTHON ?? probe(['python3']).python3 ?? 'python3';
 
 const MIN_BITS = 2048;
 const MAX_BITS = 8192;
@@ -37,14 +34,10 @@ const tlv = (tag, ...parts) => {
   const body = Buffer.concat(parts.map((p) => Buffer.from(p)));
   return Buffer.concat([Buffer.from([tag, ...len(body.length)]), body]);
 };
-function magnitude(v) {
-  let hex = BigInt(v).toString(16);
-  if (hex.length % 2) hex = '0' + hex;
-  return Buffer.from(hex, 'hex');
-}
 /** DER INTEGER of a non-negative value; `pad` adds a redundant leading 0x00 (not DER). */
 function int(v, pad = false) {
-  let b = magnitude(v);
+  const hex = BigInt(v).toString(16);
+  let b = Buffer.from(hex.length % 2 ? '0' + hex : hex, 'hex');
   if (b[0] & 0x80) b = Buffer.concat([Buffer.from([0]), b]);
   if (pad) b = Buffer.concat([Buffer.from([0]), b]);
   return tlv(0x02, b);
@@ -62,7 +55,7 @@ function pem(label, der) {
 
 const big = (b64url) => BigInt('0x' + Buffer.from(b64url, 'base64url').toString('hex'));
 function numbers(file, priv = false) {
-  const text = readFileSync(join(KEYS, file), 'utf8');
+  const text = readFileSync(keyPath(file), 'utf8');
   const jwk = (priv ? createPrivateKey(text) : createPublicKey(text)).export({ format: 'jwk' });
   const out = {};
   for (const name of ['n', 'e', 'd', 'p', 'q', 'dp', 'dq', 'qi'])
@@ -110,8 +103,7 @@ function nodeVerdict(keyType, text) {
 
 function pythonVerdicts(cases) {
   const input = JSON.stringify(cases.map((c) => ({ keyType: c.keyType, pem: c.pem })));
-  const out = execFileSync(PYTHON, [join(HERE, '..', 'keys-negative.py')], { input, encoding: 'utf8' });
-  return JSON.parse(out);
+  return JSON.parse(execFileSync(PYTHON, [join(HERE, '..', 'keys-negative.py')], { input, encoding: 'utf8' }));
 }
 
 // ------------------------------------------------------------------------------ cases
@@ -135,7 +127,7 @@ function specs() {
     ['good-2048-spki', 'positive control: a 2048-bit key with e = 65537 (SPKI)', POLICY, 'public', pub(n2048, 65537n), null],
     ['good-2048-pkcs1-public', 'positive control: the same key as PKCS#1 RSAPublicKey', POLICY, 'public', pem('RSA PUBLIC KEY', pkcs1Public(n2048, 65537n)), null],
     ['good-8192-spki', 'positive control: 8192 bits, the largest modulus accepted', POLICY, 'public', pub(n8192, 65537n), null],
-    ['good-2048-private-pkcs8', 'positive control: the 2048-bit test private key (PKCS#8)', POLICY, 'private', readFileSync(join(KEYS, 'test-only-rsa-2048-pkcs8.pem'), 'utf8'), null],
+    ['good-2048-private-pkcs8', 'positive control: the 2048-bit test private key (PKCS#8)', POLICY, 'private', readFileSync(keyPath('test-only-rsa-2048-pkcs8.pem'), 'utf8'), null],
     ['exponent-1-spki', 'e = 1: the padded digest is its own signature, anyone can forge', EXP, 'public', pub(n2048, 1n), 'ERR_KEY_EXPONENT'],
     ['exponent-1-pkcs1-public', 'e = 1 in a PKCS#1 RSAPublicKey', EXP, 'public', pem('RSA PUBLIC KEY', pkcs1Public(n2048, 1n)), 'ERR_KEY_EXPONENT'],
     ['exponent-1-private-pkcs8', 'a private key with e = d = 1 (PKCS#8): private keys obey the same rules', EXP, 'private', pem('PRIVATE KEY', pkcs8(weakPrivate)), 'ERR_KEY_EXPONENT'],

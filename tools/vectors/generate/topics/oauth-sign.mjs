@@ -24,13 +24,7 @@ import {
 } from '../requests.mjs';
 
 export async function generate() {
-  const s = (id, description, source, req, expectError) => ({
-    id,
-    description,
-    source,
-    ...req,
-    ...(expectError ? { expectError } : {}),
-  });
+  const s = (id, description, source, req, expectError) => ({ id, description, source, ...req, expectError });
   const hm = { method: 'POST', consumerKey: 'merchantlogin', signatureMethod: 'HMAC-SHA1', consumerSecret: CB_KEY };
   const rs = {
     method: 'POST',

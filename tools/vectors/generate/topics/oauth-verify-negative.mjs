@@ -22,15 +22,14 @@ export async function generate() {
     consumerSecret: CB_KEY,
     timestamp: NOW,
   };
+  const { consumerSecret, ...unsigned } = base;
   const rsa = {
-    ...base,
+    ...unsigned,
     url: 'https://sandbox.example.com/api/v4/payout-check/1234',
     consumerKey: 'rsamerchant',
     signatureMethod: 'RSA-SHA256',
-    consumerSecret: undefined,
     privateKeyFile: 'test-only-rsa-2048-pkcs8.pem',
   };
-  delete rsa.consumerSecret;
   // Each spec: the request to sign, then a mutation of the signed request (header pairs, body).
   // biome-ignore format: a table, one case per line
   const specs = [
@@ -100,8 +99,7 @@ export async function generate() {
         tokenSecret: '',
       }).signature;
     }
-    const r = { url: req.url, params: req.params.map((p) => [...p]), oauth, authorization: undefined };
-    r.authorization = renderHeader(r.oauth);
+    const r = { url: req.url, params: req.params.map((p) => [...p]), oauth, authorization: renderHeader(oauth) };
     if (mutate) {
       const before = r.authorization;
       const oauthBefore = JSON.stringify(r.oauth);

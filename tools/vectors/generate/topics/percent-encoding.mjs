@@ -3,20 +3,11 @@
 import { UNRESERVED, assemble, compute, mustEqual, pd, pe, vectorFile } from '../support.mjs';
 
 export async function generate() {
-  const enc = (id, description, input, source = 'R-3986-2.1; R-5849-3.6') => ({
-    id,
-    description,
-    source,
-    operation: 'encode',
-    input,
-  });
-  const dec = (id, description, input, source = 'R-3986-2.1') => ({
-    id,
-    description,
-    source,
-    operation: 'decode',
-    input,
-  });
+  const of =
+    (operation, usual) =>
+    (id, description, input, source = usual) => ({ id, description, source, operation, input });
+  const enc = of('encode', 'R-3986-2.1; R-5849-3.6');
+  const dec = of('decode', 'R-3986-2.1');
   // biome-ignore format: a table, one case per line
   const defs = [
     enc('unreserved-ascii', 'every unreserved ASCII character stays as it is', UNRESERVED),
