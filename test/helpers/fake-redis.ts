@@ -41,19 +41,19 @@ function runHealth(state: FakeRedisState): unknown {
 
 function runScript(state: FakeRedisState, keys: string[], args: string[]): unknown {
   const now = state.now();
-  const mode = args[7];
+  const mode = args[8] ?? '';
   if (mode === 'peek') return [8, state.marker ? 1 : 0, state.keys.size + (state.marker ? 1 : 0)];
-  const dl = Number(args[6]);
+  const dl = Number(args[5]);
   if (state.deadlines && dl > 0 && now > dl) return [6, 0, 0, '', 0, now];
   const pv = Number(args[1]);
   const fv = Number(args[2]);
-  const kg = args[4]!;
+  const kg = args[3]!;
   const old = state.marker;
   let lost = old === undefined;
   if (
     old !== undefined &&
     (mode === 'loss' ||
-      (kg !== '' && ((kg === old.g && old.c < Number(args[5])) || (kg !== old.g && old.epoch < Number(args[8])))))
+      (kg !== '' && ((kg === old.g && old.c < Number(args[4])) || (kg !== old.g && old.epoch < Number(args[6])))))
   ) {
     lost = true;
   }
@@ -90,7 +90,7 @@ function runScript(state: FakeRedisState, keys: string[], args: string[]): unkno
   const ts = Number(args[0]) * 1000;
   if (ts <= fence) return reply(2);
   if (ts > now + fv) return reply(5);
-  let at = now + Number(args[3]);
+  let at = now + Number(args[7] ?? 0);
   if (m.p !== undefined) {
     const pe = ts <= m.pt + m.f ? m.po! : m.p;
     if (pv >= 0 && ts + pe + 1000 <= now) return reply(3);

@@ -257,7 +257,7 @@ export class RedisNonceStore implements NonceStore {
 
   #probeArgs(marker: string, mode: string): string[] {
     const s = this.#seen.get(marker);
-    return ['0', '0', '0', '0', s?.g ?? '', String(s?.c ?? 0), '0', mode, String(s?.seen ?? 0), ''];
+    return ['0', '0', '0', s?.g ?? '', String(s?.c ?? 0), '0', String(s?.seen ?? 0), '0', mode];
   }
 
   /** {@inheritDoc NonceStore.check} */
@@ -287,18 +287,18 @@ export class RedisNonceStore implements NonceStore {
     const reply = await this.#withTimeout(async (started) => {
       await this.#healthy(false);
       const s = this.#seen.get(marker);
+      // Seven arguments for a plain check: Redis parses, and its Lua allocates, every one.
       const args = [
         String(timestamp),
         past,
         ms(future),
-        String(keep),
         s?.g ?? '',
         String(s?.c ?? 0),
         String(this.#deadline(started)),
-        '',
         String(s?.seen ?? 0),
-        this.#assumeNoEviction ? '1' : '',
       ];
+      if (keep > 0 || this.#assumeNoEviction) args.push(String(keep));
+      if (this.#assumeNoEviction) args.push('', '1');
       const sha = await this.#sha;
       const sent = performance.now();
       const r = readReply(await this.#calls.evalScript(CHECK_SCRIPT, sha, [marker, key], args));

@@ -197,12 +197,16 @@ describe('RedisNonceStore with fake clients', () => {
     const nrCheck = nr.calls.find(check)!;
     expect(nrCheck[0]).toBe('eval');
     expect((nrCheck[1] as { keys: string[] }).keys).toEqual(['paysig:nonce:marker', key]);
-    expect((nrCheck[1] as { arguments: string[] }).arguments.slice(0, 4)).toEqual([String(ts), '5000', '5000', '0']);
+    // A check with a known window sends seven arguments (no keep, mode or eviction flag).
+    expect((nrCheck[1] as { arguments: string[] }).arguments.slice(0, 3)).toEqual([String(ts), '5000', '5000']);
+    expect((nrCheck[1] as { arguments: string[] }).arguments).toHaveLength(7);
     const ioCheck = io.calls.find((call) => call[1] === 2)!;
-    expect(ioCheck.slice(0, 8)).toEqual(['eval', 2, 'paysig:nonce:marker', key, String(ts), '5000', '5000', '0']);
+    expect(ioCheck.slice(0, 7)).toEqual(['eval', 2, 'paysig:nonce:marker', key, String(ts), '5000', '5000']);
+    expect(ioCheck).toHaveLength(4 + 7);
     // Without the window (a caller other than verifyOAuth): no past bound (-1), kept for the TTL from now.
     expect(await a.check('c', 'm', ts, 7)).toBe(true);
-    expect((nr.calls.at(-1)![1] as { arguments: string[] }).arguments.slice(1, 4)).toEqual(['-1', '7000', '7000']);
+    const noWindow = (nr.calls.at(-1)![1] as { arguments: string[] }).arguments;
+    expect([...noWindow.slice(1, 3), noWindow[7]]).toEqual(['-1', '7000', '7000']);
   });
 
   it('a flavor is used only for a client that cannot be detected, and must be valid', async () => {

@@ -43,14 +43,16 @@ import { NonceStoreError } from '../../errors/index.js';
  * KEYS[1] marker, KEYS[2] nonce key (absent: just probe the marker).
  * ARGV[1] the request's timestamp (s), ARGV[2] the verifier's past bound (ms; -1 unknown: a
  * caller without a window, which neither raises nor is judged by the recorded bound, and keeps the
- * nonce for ARGV[4] from now or the recorded bound, whichever is later), ARGV[3] its future
- * bound (ms), ARGV[4] a minimum time to keep the nonce from now (ms; 0 when the window is known),
- * ARGV[5] the generation the caller last saw ('' none), ARGV[6] its counter then, ARGV[7] the
- * deadline (Redis ms, 0 none): past it the check is refused and records nothing, ARGV[8] mode
- * ('' check or probe, 'first' may create a missing marker as a first run, 'loss' declare a loss,
- * 'peek' only report whether the marker exists and the database size), ARGV[9] the Redis time
- * (ms) at which the caller last saw its generation, ARGV[10] '1' to compare Redis's `evicted_keys`
- * with the marker's on this check (only for `assumeNoEviction`, whose policy is not read).
+ * nonce for ARGV[8] from now or the recorded bound, whichever is later), ARGV[3] its future
+ * bound (ms), ARGV[4] the generation the caller last saw ('' none), ARGV[5] its counter then,
+ * ARGV[6] the deadline (Redis ms, 0 none): past it the check is refused and records nothing,
+ * ARGV[7] the Redis time (ms) at which the caller last saw its generation. The last three may be
+ * left out (Redis parses and Lua allocates every argument, so a plain check sends seven):
+ * ARGV[8] a minimum time to keep the nonce from now (ms; absent or 0 when the window is known),
+ * ARGV[9] mode (absent or '' check or probe, 'first' may create a missing marker as a first run,
+ * 'loss' declare a loss, 'peek' only report whether the marker exists and the database size),
+ * ARGV[10] '1' to compare Redis's `evicted_keys` with the marker's on this check (only for
+ * `assumeNoEviction`, whose policy is not read).
  *
  * Reply {status, epoch, fence, generation, counter, now}: 1 recorded, 0 seen before, 2 timestamp
  * at or before the fence (could have been accepted before a loss), 3 left the window (could have
@@ -60,14 +62,14 @@ import { NonceStoreError } from '../../errors/index.js';
 export const CHECK_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local mode = ARGV[8]
+local mode = ARGV[9] or ''
 if mode == 'peek' then return {8, redis.call('EXISTS', KEYS[1]), redis.call('DBSIZE')} end
-local dl = tonumber(ARGV[7])
+local dl = tonumber(ARGV[6])
 if dl > 0 and now > dl then return {6, 0, 0, '', 0, now} end
 local m = redis.call('HMGET', KEYS[1], 'g', 'c', 'epoch', 'f', 'p', 'po', 'pt')
 local pv = tonumber(ARGV[2])
 local fv = tonumber(ARGV[3])
-local kg = ARGV[5]
+local kg = ARGV[4]
 local g = m[1]
 local c = tonumber(m[2])
 local epoch = tonumber(m[3])
@@ -91,7 +93,7 @@ if epoch == nil then
   if mode == 'first' then epoch = 0 else epoch = now end
 elseif g == false or c == nil then
   new = true
-elseif mode == 'loss' or (kg ~= '' and ((kg == g and c < tonumber(ARGV[6])) or (kg ~= g and epoch < tonumber(ARGV[9])))) then
+elseif mode == 'loss' or (kg ~= '' and ((kg == g and c < tonumber(ARGV[5])) or (kg ~= g and epoch < tonumber(ARGV[7])))) then
   new = true
   epoch = now
 end
@@ -120,7 +122,7 @@ if po == nil then po = p end
 local ts = tonumber(ARGV[1]) * 1000
 if ts <= fence then return {2, epoch, fence, g, c, now} end
 if ts > now + fv then return {5, epoch, fence, g, c, now} end
-local at = now + tonumber(ARGV[4])
+local at = now + (tonumber(ARGV[8]) or 0)
 if p ~= nil then
   local pe = p
   if ts <= pt + f then pe = po end

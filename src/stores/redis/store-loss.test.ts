@@ -97,8 +97,8 @@ describe('RedisNonceStore: lost nonces', () => {
     await expect(new RedisNonceStore(client).ready()).resolves.toBeUndefined();
     // A peek (the marker exists), then a probe; bounds of 0 never raise the marker's.
     expect(sent).toEqual([
-      ['0', '0', '0', '0', '', '0', '0', 'peek', '0', ''],
-      ['0', '0', '0', '0', '', '0', '0', '', '0', ''],
+      ['0', '0', '0', '', '0', '0', '0', '0', 'peek'],
+      ['0', '0', '0', '', '0', '0', '0', '0', ''],
     ]);
     await expect(new RedisNonceStore(scripted([8, 1, 5], reply(9)).client).ready()).rejects.toMatchObject({
       code: 'ERR_NONCE_STORE',

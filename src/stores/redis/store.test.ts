@@ -32,15 +32,15 @@ describe('RedisNonceStore.check', () => {
     expect(sent).toEqual([]);
     // 0 (1970-01-01T00:00:00Z) is an integer timestamp: Redis decides.
     expect(await s.check('c', 'n', 0, 10)).toBe(true);
-    // ts, past and future bound, keep from now (the TTL: no window), no generation seen yet, a
-    // deadline (Redis ms) within the timeout, a check (not a probe), no sighting.
+    // ts, past and future bound, no generation seen yet, a deadline (Redis ms) within the
+    // timeout, no sighting, keep from now (the TTL: no window); no mode (a check, not a probe).
     const [args] = sent;
-    expect([...args!.slice(0, 6), ...args!.slice(7)]).toEqual(['0', '-1', '10000', '10000', '', '0', '', '0', '']);
-    expect(Number(args![6])).toBeGreaterThan(Date.now() + 1000);
-    expect(Number(args![6])).toBeLessThanOrEqual(Date.now() + 2000);
+    expect([...args!.slice(0, 5), ...args!.slice(6)]).toEqual(['0', '-1', '10000', '', '0', '0', '10000']);
+    expect(Number(args![5])).toBeGreaterThan(Date.now() + 1000);
+    expect(Number(args![5])).toBeLessThanOrEqual(Date.now() + 2000);
     // The next check passes the generation and counter of the last reply, and when it saw them.
     await s.check('c', 'n', 0, 10);
-    expect([sent[1]![4], sent[1]![5], sent[1]![8]]).toEqual(['1.1', '1', String(T * 1000)]);
+    expect([sent[1]![3], sent[1]![4], sent[1]![6]]).toEqual(['1.1', '1', String(T * 1000)]);
   });
 
   it('sends the past bound (the window; without a usable one -1, unknown, and the TTL from now as a floor)', async () => {
@@ -54,9 +54,12 @@ describe('RedisNonceStore.check', () => {
         7.2,
         maxSkewSeconds === undefined ? undefined : { maxSkewSeconds: maxSkewSeconds as number, now: T },
       );
-      return sent.at(-1)!.slice(1, 4);
+      const args = sent.at(-1)!;
+      // A known window sends no keep (seven arguments): absent is 0.
+      return [args[1], args[2], args[7] ?? '0'];
     };
     expect(await bounds(300)).toEqual(['300000', '300000', '0']);
+    expect(sent.at(-1)).toHaveLength(7);
     expect(await bounds(0)).toEqual(['0', '0', '0']);
     expect(await bounds(0.0005)).toEqual(['1', '1', '0']);
     // The TTL, rounded up to whole seconds: a negative, infinite or non-numeric window is no window.
