@@ -81,6 +81,7 @@ console.log(
   "\nscore: detected / valid mutants (Stryker's score, the listed equivalents counted as survivors);" +
     '\nw/o equiv.: detected / (valid - listed equivalents); other: survivors the list does not name.',
 );
+for (const t of result.timedOut) console.log(`listed, but timed out in this run (rerun calmly to confirm): ${t}`);
 if (result.unchecked.length > 0)
   console.log(`${result.unchecked.length} entries not checked: their files are in no report read.`);
 

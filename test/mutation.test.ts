@@ -31,6 +31,7 @@ type Match = {
   problems: string[];
   unchecked: Entry[];
   folders: Map<string, Folder>;
+  timedOut: string[];
 };
 const match = matchReports as (files: Record<string, unknown>, entries: Entry[]) => Match;
 
@@ -78,6 +79,18 @@ describe('matching known-equivalent mutants in a Stryker report', () => {
     expect(folder).toEqual({ valid: 6, detected: 3, equivalent: 2, survived: 1 });
     expect(scores(folder)).toEqual({ withEquivalents: 50, withoutEquivalents: 75 });
     expect(r.problems).toEqual([]);
+  });
+
+  it('names a listed mutant that timed out, counts it detected, and fails only on a kill', () => {
+    const files = fixture();
+    const a = files['src/x/a.ts']!;
+    const timedOut = { ...a, mutants: a.mutants.map((m) => (m.id === '1' ? { ...m, status: 'Timeout' } : m)) };
+    const r = match({ 'src/x/a.ts': timedOut }, [lineTwo]);
+    expect(r.problems).toEqual([]);
+    expect(r.timedOut).toEqual(['src/x/a.ts: EqualityOperator `i < n` -> `i <= n` at line 2']);
+    expect(ids(r)).toEqual([]);
+    const killed = { ...a, mutants: a.mutants.map((m) => (m.id === '1' ? { ...m, status: 'Killed' } : m)) };
+    expect(match({ 'src/x/a.ts': killed }, [lineTwo]).problems[0]).toMatch(/^not equivalent any more: .* is Killed/);
   });
 
   it('still matches after the code is reformatted and moved down', () => {

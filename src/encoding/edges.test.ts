@@ -70,6 +70,12 @@ describe('percentDecode hex digits and messages', () => {
       'percent-escapes at index 7 are not valid UTF-8',
     );
     expect(encodingError(() => percentDecode('%41%C3%A9%2')).message).toBe('malformed percent-escape at index 9');
+    // A fault past the first run of the rest: the index is the rest's start plus the fault's
+    // place in it ("x%41" is 4 characters, "%C3%A9ok" 8 more).
+    expect(encodingError(() => percentDecode('x%41%C3%A9ok%E2%82')).message).toBe(
+      'percent-escapes at index 12 are not valid UTF-8',
+    );
+    expect(encodingError(() => percentDecode('x%41%C3%A9ok%G1')).message).toBe('malformed percent-escape at index 12');
   });
   it('decodes ASCII escapes before, between and after multi-byte ones as decodeURIComponent does', () => {
     for (const s of ['a%2Bb%C3%A9c%3D', '%3D%D0%B9', '%D0%B9%3D', '%2F%F0%9F%8E%89%2B%20x', '%25%32%35']) {
