@@ -113,7 +113,7 @@ if (publish) {
   const doc = readFileSync(DOC, 'utf8');
   const rows = Object.keys(PARTS).map((name) => {
     const p = published[name];
-    if (p === undefined) return `| \`${name}\` | not run on this layout | | | | | | |`;
+    if (p === undefined) return `| \`${name}\` | no published run | | | | | | |`;
     const { withEquivalents: a, withoutEquivalents: b } = scores(p);
     const fresh = p.source === sourceHash(name) ? p.source : `${p.source} (stale)`;
     return `| \`${name}\` | ${p.date} | ${p.valid} | ${p.detected} | ${p.equivalent} | ${a.toFixed(2)} % | ${b.toFixed(2)} % | \`${fresh}\` |`;
