@@ -212,3 +212,23 @@ describe('one raw-HTTP parser for the CLI and the debugger', () => {
     expect(() => parsePasted(text)).toThrow(new Error(message));
   });
 });
+
+describe('bounded work on hostile text', () => {
+  // A long run of line breaks or spaces that does not end the text: an end-anchored regex
+  // (/[\r\n]+$/, /\s+$/) retries from every character of the run, about 40 s for these 200,000
+  // (beyond the test's timeout); the parser walks back from the end once.
+  const fail = (message: string): Error => new Error(message);
+  it('a body of line breaks followed by a character keeps them all', () => {
+    const body = `${'\r\n'.repeat(100_000)}x`;
+    const r = parseRawHttp(`POST /p HTTP/1.1\r\nHost: h\r\n\r\n${body}`, fail);
+    expect(r.body).toBe(body);
+    expect(r.body.length).toBe(200_001);
+  });
+  it('a request line without a blank line, padded with spaces before a last character', () => {
+    const r = parseRawHttp(`POST /p HTTP/1.1\nHost: h\nX: a${' '.repeat(600_000)}b`, fail);
+    expect(r.headers).toEqual([
+      ['Host', 'h'],
+      ['X', `a${' '.repeat(600_000)}b`],
+    ]);
+  });
+});

@@ -49,9 +49,19 @@ export interface RawRequest {
 
 const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
 
+/**
+ * `s` without the line breaks (CR, LF) at its end. A loop, not `/[\r\n]+$/`: that regex retries
+ * from every break of a long run that does not end the text, quadratic work on hostile input.
+ */
+function withoutTrailingBreaks(s: string): string {
+  let end = s.length;
+  while (end > 0 && (s.charCodeAt(end - 1) === 10 || s.charCodeAt(end - 1) === 13)) end--;
+  return s.slice(0, end);
+}
+
 /** The body and, when `Content-Length` disagrees with it, the warning: the rule of the module comment. */
 function bodyOf(sent: string, declared: readonly string[]): { body: string; warning?: string } {
-  const trimmed = sent.replace(/[\r\n]+$/, '');
+  const trimmed = withoutTrailingBreaks(sent);
   const first = declared[0];
   if (first === undefined) return { body: trimmed };
   if (declared.some((v) => v !== first)) {
@@ -89,7 +99,7 @@ function bodyOf(sent: string, declared: readonly string[]): { body: string; warn
 export function parseRawHttp(text: string, fail: HttpFail, urlScheme: 'https' | 'http' = 'https'): RawRequest {
   const start = text.replace(/^\s+/, '');
   const split = /\r?\n\r?\n/.exec(start);
-  const head = split === null ? start.replace(/\s+$/, '') : start.slice(0, split.index);
+  const head = split === null ? start.trimEnd() : start.slice(0, split.index);
   const sent = split === null ? '' : start.slice(split.index + split[0].length);
   const lines = head.split(/\r?\n/);
   const requestLine = /^([A-Za-z]+)[ \t]+(\S+)(?:[ \t]+HTTP\/\d(?:\.\d)?)?$/.exec((lines[0] ?? '').trim());
