@@ -3,6 +3,7 @@
 // (2 KiB of URL shown, 16 KiB analysed, the body cap), and says when it cut the URL.
 import { describe, expect, it } from 'vitest';
 import { diagnose, type RequestParts } from './index.js';
+import { urlVariants } from './variants.js';
 
 const BIG = 'a'.repeat(10 * 1024 * 1024);
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -87,5 +88,21 @@ describe('diagnose bounds its output in every input', () => {
     const d = await diagnose({ method: 'POST', url, headers: { ...FORM, authorization: OAUTH }, body }, options);
     expect(d.oauth?.baseString).toBeDefined();
     expect(size(d)).toBeLessThan(8 * (url.length + body.length));
+  });
+});
+
+describe('diagnose does linear work on hostile forwarding headers', () => {
+  // /\/+$/ on 600,000 slashes before a last character retries from every slash: minutes of
+  // work, beyond the test's timeout. The trailing slashes are walked back from the end once.
+  it('an X-Forwarded-Prefix of many slashes before a last character is tried as it is', () => {
+    const prefix = `${'/'.repeat(600_000)}x`;
+    const headers = new Headers({ 'x-forwarded-prefix': prefix });
+    const v = urlVariants('https://g.example/api/v2/payout/1111', headers, '');
+    expect(v.map((x) => x.value)).toContain(`https://g.example${prefix}/api/v2/payout/1111`);
+  });
+  it('an X-Forwarded-Prefix that ends in slashes loses them', () => {
+    const headers = new Headers({ 'x-forwarded-prefix': '/paynet///' });
+    const v = urlVariants('https://g.example/api/v2/payout/1111', headers, '');
+    expect(v.map((x) => x.value)).toContain('https://g.example/paynet/api/v2/payout/1111');
   });
 });

@@ -61,6 +61,16 @@ const PROXY_FIX =
   "verify against the URL the client addressed: with paysig/node pass { trustProxy: true } (Express's 'trust proxy' setting does not reach paysig: it reads the raw headers), or give verifyRequest/diagnose the public URL in options.url";
 
 /**
+ * `s` without its trailing slashes. A loop, not `/\/+$/`: on a header of many slashes before a
+ * last character that regex retries from every slash, quadratic work on hostile input.
+ */
+function withoutTrailingSlashes(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 47) end--;
+  return s.slice(0, end);
+}
+
+/**
  * The URLs the client may have signed instead of `url` (at most five), from the forwarding
  * headers (`X-Forwarded-Proto`/`-Host`/`-Port`/`-Prefix`, `Forwarded`), the base path and a
  * trailing slash.
@@ -92,7 +102,7 @@ export function urlVariants(url: string, headers: Headers, basePath: string): Ar
     (v) =>
       `the signature verifies for ${v}, the URL in the Forwarded header, not ${url} as the server saw it behind the proxy: ${PROXY_FIX}`,
   );
-  const base = basePath.replace(/\/+$/, '');
+  const base = withoutTrailingSlashes(basePath);
   if (base !== '' && u.pathname.startsWith(`${base}/`)) {
     add(
       'base-path',
@@ -101,7 +111,8 @@ export function urlVariants(url: string, headers: Headers, basePath: string): Ar
         `the signature verifies for ${v}, without the base path ${base}: the client signed another URL than it sent; sign the URL requested, base path included (signRequest's baseUrl ends with the prefix, e.g. https://gate.example.com${base})`,
     );
   }
-  const prefix = first(headers, 'x-forwarded-prefix')?.replace(/\/+$/, '');
+  const sent = first(headers, 'x-forwarded-prefix');
+  const prefix = sent === undefined ? undefined : withoutTrailingSlashes(sent);
   if (prefix?.startsWith('/') && !u.pathname.startsWith(`${prefix}/`)) {
     add(
       'base-path',
