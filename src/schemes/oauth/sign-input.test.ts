@@ -28,6 +28,20 @@ async function refusal(overrides: Record<string, unknown>): Promise<{ code: stri
 
 const CASES: Array<[string, Record<string, unknown>, string, string, string]> = [
   [
+    'a timestamp in milliseconds (10^12, the first refused)',
+    { timestamp: 1e12 },
+    'ERR_INVALID_INPUT',
+    'timestamp',
+    '"timestamp" is in milliseconds (Date.now()): send seconds, Math.floor(Date.now() / 1000)',
+  ],
+  [
+    'a timestamp in milliseconds, as text',
+    { timestamp: '1764201600000' },
+    'ERR_INVALID_INPUT',
+    'timestamp',
+    '"timestamp" is in milliseconds (Date.now()): send seconds, Math.floor(Date.now() / 1000)',
+  ],
+  [
     'a negative timestamp',
     { timestamp: -1 },
     'ERR_INVALID_INPUT',
@@ -181,5 +195,9 @@ describe('signOAuth accepted edges', () => {
     const expected = createHmac('sha1', 'cs&').update(result.baseString).digest('base64');
     expect(result.signature).toBe(expected);
     expect(result.baseString).toContain(`oauth_nonce%3D${nonce}`);
+  });
+  it('signs with timestamp 10^12 - 1, the last taken as seconds', async () => {
+    const result = await signOAuth({ ...BASE, timestamp: 999_999_999_999 } as unknown as SignOAuthRequest);
+    expect(result.oauthParams.oauth_timestamp).toBe('999999999999');
   });
 });
