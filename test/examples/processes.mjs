@@ -1,7 +1,6 @@
 // Long-running example processes for the examples runner: each starts in its own process group
 // and is killed as a group (SIGKILL), on stop, on its time limit, or when the runner exits.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 
 const live = new Set();
 
@@ -23,17 +22,8 @@ process.on('exit', () => {
   for (const child of live) killGroup(child);
 });
 
-/** A loopback port that was free a moment ago. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** A loopback port that was free a moment ago (the one helper, shared with the Redis launcher). */
+export { freePort } from '../../scripts/redis-server.mjs';
 
 /**
  * Starts `cmd args` and returns { child, output(), exited, stop() }. The process is killed after
