@@ -122,6 +122,13 @@ describe('key lists', () => {
     expect(r.matchedKey).toEqual({ index: 0 });
   });
 
+  it('a bare key reports index 0 and no id for HMAC-SHA1 and RSA-SHA256 too', async () => {
+    const hmac = await verifyRequest(await payout(OLD), options({ controlKey: OLD }));
+    expect(hmac.matchedKey).toEqual({ index: 0 });
+    const rsa = await verifyRequest(await cardRef(OLD_RSA.privateKey), options({ publicKey: OLD_RSA.publicKey }));
+    expect(rsa.matchedKey).toEqual({ index: 0 });
+  });
+
   it('more than four keys is ERR_CONFIGURATION naming the credential', async () => {
     const five = [NEW, 'k2', 'k3', 'k4', OLD].map((key) => ({ key }));
     await expect(verifyRequest(sale(OLD), options({ controlKey: five }))).rejects.toMatchObject({

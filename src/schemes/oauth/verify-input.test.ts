@@ -248,3 +248,110 @@ describe('verifyOAuth and a failing nonce store (fail closed)', () => {
     expect(e.message).toBe('nonce store answered neither true nor false; request refused');
   });
 });
+
+describe('verifyOAuth names what is wrong with its nonce store', () => {
+  const config = (e: Error & { code: string; field: string | undefined }, field: string) => {
+    expect(e.code).toBe('ERR_CONFIGURATION');
+    expect(e.field).toBe(field);
+    return e.message;
+  };
+
+  it.each([undefined, null])('nonceStore %s: "no nonceStore", with what to pass', async (nonceStore) => {
+    const e = await refusal(verifyOAuth(request(), opts({ nonceStore: nonceStore as unknown as NonceStore })));
+    expect(config(e, 'nonceStore')).toMatch(/^no nonceStore: OAuth verification needs one to refuse replays \(/);
+  });
+
+  it.each([
+    ['an object without check()', {}],
+    ['a function with a check() method', Object.assign(() => true, { check: () => Promise.resolve(true) })],
+  ])('nonceStore as %s: "must be an object with a check() method"', async (_name, nonceStore) => {
+    const e = await refusal(verifyOAuth(request(), opts({ nonceStore: nonceStore as unknown as NonceStore })));
+    expect(config(e, 'nonceStore')).toBe('"nonceStore" must be an object with a check() method (see NonceStore)');
+  });
+
+  it('a window shorter than maxSkewSeconds is refused, naming both; a window that is not a number is not read', async () => {
+    const check = () => Promise.resolve(true);
+    const short = await refusal(verifyOAuth(request(), opts({ nonceStore: { check, windowSeconds: 100 } })));
+    expect(config(short, 'maxSkewSeconds')).toMatch(
+      /^maxSkewSeconds 300 is larger than the nonce store's window \(100 s\): .*lower maxSkewSeconds or widen/,
+    );
+    // A store's windowSeconds is read only when it is a number: "100" is not compared (300 > "100" would be).
+    const text = { check, windowSeconds: '100' } as unknown as NonceStore;
+    await expect(verifyOAuth(request(), opts({ nonceStore: text }))).resolves.toMatchObject({ consumerKey: 'm1' });
+  });
+});
+
+describe('verifyOAuth: the message of a signature that does not verify', () => {
+  const bad = (url: string, oauth: Record<string, string> = {}) => ({
+    ...request(oauth, `${SECRET}&`, { oauth_signature: 'AAAA' }),
+    url,
+  });
+  /** An https URL of exactly `n` characters. */
+  const urlOf = (n: number) => {
+    const head = 'https://api.example.com/paynet/api/v2/payout/1234?q=';
+    return head + 'x'.repeat(n - head.length);
+  };
+
+  it('says which key HMAC-SHA1 uses, and which RSA-SHA256 uses', async () => {
+    const hmac = await refusal(verifyOAuth(bad(URL_), opts()));
+    expect(hmac.code).toBe('ERR_SIGNATURE_INVALID');
+    expect(hmac.message).toContain('or with another key (HMAC-SHA1: the merchant control key, then "&");');
+    const rsa = await refusal(
+      verifyOAuth(
+        bad(URL_, { oauth_signature_method: 'RSA-SHA256' }),
+        opts({ credentials: () => ({ publicKey: PUBLIC }) }),
+      ),
+    );
+    expect(rsa.code).toBe('ERR_SIGNATURE_INVALID');
+    expect(rsa.message).toContain(
+      'or with another key (RSA-SHA256: the private key of the public key registered here);',
+    );
+  });
+
+  it('quotes a URL of up to 300 characters whole, and the first 300 of a longer one', async () => {
+    const u300 = urlOf(300);
+    const whole = await refusal(verifyOAuth(bad(u300), opts()));
+    expect(whole.message).toContain(`for POST ${u300}: the client signed another URL`);
+    const u301 = urlOf(301);
+    const cut = await refusal(verifyOAuth(bad(u301), opts()));
+    expect(cut.message).toContain(`for POST ${u301.slice(0, 300)}...: the client signed another URL`);
+    expect(cut.message).not.toContain(u301);
+  });
+
+  it('leaves out only the userinfo in front of the host, not a URL with "@" in the query', async () => {
+    const withUser = await refusal(verifyOAuth(bad('https://user:pw@api.example.com/p'), opts()));
+    expect(withUser.message).toContain('for POST https://api.example.com/p: ');
+    const query = 'https://api.example.com/p?next=http://user@example.org/';
+    const kept = await refusal(verifyOAuth(bad(query), opts()));
+    expect(kept.message).toContain(`for POST ${query}: `);
+  });
+});
+
+describe('verifyOAuth names the credential that is malformed', () => {
+  it('a "consumerId" that is not a non-empty string', async () => {
+    const e = await refusal(
+      verifyOAuth(request(), opts({ credentials: () => ({ consumerSecret: SECRET, consumerId: '' }) })),
+    );
+    expect(e.code).toBe('ERR_CONFIGURATION');
+    expect(e.field).toBe('consumerId');
+    expect(e.message).toBe('the credentials callback returned a "consumerId" that is not a non-empty string');
+  });
+
+  it.each([
+    ['consumerSecret', { consumerSecret: [{ key: '' }] }],
+    ['controlKey', { controlKey: [{ key: '' }] }],
+  ])('a bad HMAC-SHA1 key list is ERR_CONFIGURATION naming %s', async (field, credentials) => {
+    const e = await refusal(verifyOAuth(request(), opts({ credentials: () => credentials })));
+    expect(e.code).toBe('ERR_CONFIGURATION');
+    expect(e.field).toBe(field);
+    expect(e.message).toBe(`"${field}" entry 0 must be { id?, key } with a non-empty key`);
+  });
+
+  it('a bad RSA-SHA256 key list is ERR_CONFIGURATION naming publicKey', async () => {
+    const rsa = request({ oauth_signature_method: 'RSA-SHA256' }, `${SECRET}&`, { oauth_signature: 'AAAA' });
+    const e = await refusal(verifyOAuth(rsa, opts({ credentials: () => ({ publicKey: [{ key: null }] }) })));
+    expect(e.code).toBe('ERR_CONFIGURATION');
+    expect(e.field).toBe('publicKey');
+    expect(e.message).toBe('"publicKey" entry 0 must be { id?, key } with a non-empty key');
+  });
+});
