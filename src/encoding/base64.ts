@@ -24,17 +24,15 @@ const NOT_ALPHABET = /[^A-Za-z0-9+/]/;
 export function toBase64(bytes: Uint8Array): string {
   let out = '';
   const n = bytes.length;
-  let i = 0;
-  for (; i + 2 < n; i += 3) {
+  for (let i = 0; i < n; i += 3) {
+    // Past the end a byte reads as undefined, which shifts and ors as 0; the padding replaces
+    // the sextets it would make.
     const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[v >> 18]! + ALPHABET[(v >> 12) & 63]! + ALPHABET[(v >> 6) & 63]! + ALPHABET[v & 63]!;
-  }
-  if (i < n) {
-    const a = bytes[i]!;
-    const b = i + 1 < n ? bytes[i + 1]! : 0;
-    const v = (a << 16) | (b << 8);
-    out += ALPHABET[v >> 18]! + ALPHABET[(v >> 12) & 63]!;
-    out += i + 1 < n ? ALPHABET[(v >> 6) & 63]! + '=' : '==';
+    out +=
+      ALPHABET[v >> 18]! +
+      ALPHABET[(v >> 12) & 63]! +
+      (i + 1 < n ? ALPHABET[(v >> 6) & 63]! : '=') +
+      (i + 2 < n ? ALPHABET[v & 63]! : '=');
   }
   return out;
 }

@@ -6,10 +6,6 @@
  */
 import { EncodingError } from '../errors/index.js';
 
-/** The runtime's own well-formedness check (ES2024), when it has one. */
-const nativeWellFormed = /* @__PURE__ */ (() =>
-  typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function')();
-
 /**
  * {@link isWellFormed} for runtimes without `String.prototype.isWellFormed`: `encodeURIComponent`
  * throws a `URIError` on a lone surrogate and on nothing else. Internal.
@@ -26,9 +22,8 @@ export function isWellFormedFallback(value: string): boolean {
 /** True when the string has no lone surrogate, so it has an exact UTF-8 form. */
 export function isWellFormed(value: string): boolean {
   // The runtime's String.prototype.isWellFormed (ES2024) when present.
-  return nativeWellFormed
-    ? (value as string & { isWellFormed(): boolean }).isWellFormed()
-    : isWellFormedFallback(value);
+  type Native = string & { isWellFormed?(): boolean };
+  return ('' as Native).isWellFormed ? (value as Native).isWellFormed!() : isWellFormedFallback(value);
 }
 
 /**

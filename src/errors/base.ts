@@ -35,16 +35,17 @@ import type { PaysigErrorCode } from './code.js';
  */
 export class PaysigError extends Error {
   /** Stable machine-readable code; see {@link PaysigErrorCode}. */
-  readonly code: PaysigErrorCode;
+  declare readonly code: PaysigErrorCode;
   /** The request field, header or parameter concerned, when there is one. */
-  readonly field: string | undefined;
+  declare readonly field: string | undefined;
 
   /** @internal */
   constructor(code: PaysigErrorCode, message: string, options?: { field?: string; cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
+    // code, field, then name: the order of the error's own enumerable properties
     this.code = code;
     this.field = options?.field;
+    this.name = new.target.name;
   }
 }
 

@@ -11,8 +11,8 @@ const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
 /** Digits, a point, digits; no leading zero. */
 const USUAL = /^[1-9][0-9]*\.[0-9]+$/;
 
-/** True when a string of digits without leading zeros is at most int64's maximum. */
-function fitsInt64(digits: string): boolean {
+/** True when a string of digits without leading zeros is at most int64's maximum. @internal */
+export function fitsInt64(digits: string): boolean {
   return digits.length < INT64_MAX.length || (digits.length === INT64_MAX.length && digits <= INT64_MAX);
 }
 

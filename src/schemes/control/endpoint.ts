@@ -4,8 +4,7 @@
  * @module
  */
 import { InvalidInputError } from '../../errors/index.js';
-
-const INT64_MAX = 9223372036854775807n;
+import { fitsInt64 } from './amount.js';
 
 /**
  * The canonical decimal form of an endpoint (or endpoint group) id: digits only, within int64.
@@ -14,7 +13,7 @@ const INT64_MAX = 9223372036854775807n;
  * @throws {@link InvalidInputError} (`ERR_INVALID_INPUT`) naming `field` otherwise.
  */
 export function endpointIdString(value: unknown, field = 'endpointId'): string {
-  let big: bigint;
+  let digits: string;
   if (typeof value === 'string') {
     // Leading zeros are refused rather than dropped: the path and the digest must agree.
     if (!/^(?:0|[1-9][0-9]{0,18})$/.test(value)) {
@@ -23,9 +22,8 @@ export function endpointIdString(value: unknown, field = 'endpointId'): string {
         { field },
       );
     }
-    // Up to 18 digits is always within int64: the string is already canonical.
-    if (value.length < 19) return value;
-    big = BigInt(value);
+    // Canonical already: only its size is left to check.
+    digits = value;
   } else if (typeof value === 'number') {
     if (!Number.isSafeInteger(value) || value < 0) {
       throw new InvalidInputError(
@@ -36,13 +34,15 @@ export function endpointIdString(value: unknown, field = 'endpointId'): string {
     // A safe integer is below 2^53, well within int64; String() of it is plain digits.
     return String(value);
   } else if (typeof value === 'bigint') {
-    big = value;
+    digits = String(value);
   } else {
     throw new InvalidInputError(
       `"${field}" must be a string, number or bigint, got ${value === null ? 'null' : typeof value}`,
       { field },
     );
   }
-  if (big < 0n || big > INT64_MAX) throw new InvalidInputError(`"${field}" is outside int64: ${big}`, { field });
-  return big.toString();
+  if (digits[0] === '-' || !fitsInt64(digits)) {
+    throw new InvalidInputError(`"${field}" is outside int64: ${digits}`, { field });
+  }
+  return digits;
 }

@@ -5,7 +5,6 @@
  * @module
  */
 import { OAuthParameterError, TimestampError, UnsupportedError } from '../../errors/index.js';
-import { MAX_RSA_BITS } from '../../keys/rules.js';
 
 /** Signature methods paysig implements. */
 export type SignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256';
@@ -24,9 +23,10 @@ export const MAX_CONSUMER_KEY_LENGTH = 1024;
  * signature paysig accepts (a signature is as long as the modulus: 8192 bits, 1024 bytes, 1368
  * characters). HMAC-SHA1's 28 characters fit. Longer values are refused before any crypto.
  * Percent-encoded in the header (at most 3 characters each) it stays well within
- * `MAX_HEADER_LENGTH`, so the header cap does not bind.
+ * `MAX_HEADER_LENGTH`, so the header cap does not bind. Written as a number (signature-cap.test.ts
+ * derives it from `MAX_RSA_BITS`) so that a bundle that does not read it drops it.
  */
-export const MAX_SIGNATURE_LENGTH = 4 * Math.ceil(MAX_RSA_BITS / 8 / 3);
+export const MAX_SIGNATURE_LENGTH = 1368;
 
 /** True for `HMAC-SHA1` and `RSA-SHA256`. @internal */
 export function isSignatureMethod(value: unknown): value is SignatureMethod {

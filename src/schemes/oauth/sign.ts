@@ -128,13 +128,24 @@ function optionalString(field: string, value: unknown): void {
  * @throws {@link KeyError} / {@link WeakKeyError} for an unusable private key.
  */
 export function signOAuth(request: SignOAuthRequest): Promise<SignOAuthResult> {
-  return signOAuthWith(request, rsaSign);
+  return signOAuthWith(request, RSA_SIGNER);
 }
 
-/** RSA-SHA256 signature of `baseString` under a private key (PEM or `CryptoKey`). */
-async function rsaSign(privateKey: string | CryptoKeyLike, baseString: string): Promise<Uint8Array> {
-  return rsaSha256Sign(await importPrivateKey(privateKey), baseString);
-}
+/**
+ * RSA-SHA256 for {@link signOAuthWith}: the private key's presence check (made in its place among
+ * the request checks) and the signature of `baseString` under the key (PEM or `CryptoKey`). Both
+ * stay out of a bundle that never passes them (paysig/hmac).
+ */
+const RSA_SIGNER = {
+  check(privateKey: unknown): void {
+    if (privateKey === undefined || privateKey === null) {
+      need('privateKey', 'is required for RSA-SHA256 (PEM or CryptoKey)');
+    }
+  },
+  async sign(privateKey: string | CryptoKeyLike, baseString: string): Promise<Uint8Array> {
+    return rsaSha256Sign(await importPrivateKey(privateKey), baseString);
+  },
+};
 
 /**
  * {@link signOAuth} with RSA-SHA256 signing passed in: `undefined` refuses RSA-SHA256, so a
@@ -142,7 +153,7 @@ async function rsaSign(privateKey: string | CryptoKeyLike, baseString: string): 
  */
 export async function signOAuthWith(
   request: SignOAuthRequest,
-  rsa: typeof rsaSign | undefined,
+  rsa: typeof RSA_SIGNER | undefined,
 ): Promise<SignOAuthResult> {
   if (request === null || typeof request !== 'object') need('request', 'must be an object');
   const signatureMethod: unknown = request.signatureMethod;
@@ -166,8 +177,9 @@ export async function signOAuthWith(
       need('consumerSecret', 'is required for HMAC-SHA1 (the merchant control key, non-empty)');
     }
     hmacKey = hmacKeyOf(request.consumerSecret, request.tokenSecret);
-  } else if (request.privateKey === undefined || request.privateKey === null) {
-    need('privateKey', 'is required for RSA-SHA256 (PEM or CryptoKey)');
+  } else {
+    // RSA-SHA256, so rsa is given (refused above otherwise)
+    rsa!.check(request.privateKey);
   }
 
   const method = normalizeMethod(request.method);
@@ -191,7 +203,9 @@ export async function signOAuthWith(
   const baseString = joinBaseString(method, encodedBaseUri, encodedParameters(query, all));
 
   const signature = toBase64(
-    await (signatureMethod === 'HMAC-SHA1' ? hmacSha1(hmacKey, baseString) : rsa!(request.privateKey!, baseString)),
+    await (signatureMethod === 'HMAC-SHA1'
+      ? hmacSha1(hmacKey, baseString)
+      : rsa!.sign(request.privateKey!, baseString)),
   );
   oauth['oauth_signature'] = signature;
   const authorization = buildAuthorizationHeader(Object.entries(oauth), request.realm);

@@ -53,27 +53,13 @@ function origin(prefix: string, scheme: 'http' | 'https'): string {
   return out;
 }
 
-/** Percent-encodes the characters of a path that cannot appear in a request line (space, non-ASCII). */
+/**
+ * Percent-encodes the characters of a path that cannot appear in a request line (space,
+ * non-ASCII). With the `u` flag a surrogate pair is one match, encoded whole, and a lone
+ * surrogate a match of its own, which percentEncode refuses.
+ */
 function requestPath(path: string): string {
-  return /[^!-~]/.test(path) ? encodeLoose(path) : path;
-}
-
-function encodeLoose(path: string): string {
-  let out = '';
-  let start = 0;
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c !== 0x20 && c <= 0x7e) continue;
-    out += path.slice(start, i);
-    // A high surrogate is encoded with the unit after it (at the very end, slice stops there and
-    // percentEncode refuses it alone).
-    const high = c >= 0xd800 && c <= 0xdbff;
-    const end = high ? i + 2 : i + 1;
-    out += percentEncode(path.slice(i, end));
-    i = end - 1;
-    start = end;
-  }
-  return out + path.slice(start);
+  return path.replace(/[^!-~]/gu, (c) => percentEncode(c));
 }
 
 /**

@@ -145,8 +145,18 @@ export interface VerifyOAuthResult {
  * {@link ConfigurationError} (no nonce store, one whose window is too short, bad options: the server's mistakes, 500).
  */
 export function verifyOAuth(request: VerifyOAuthRequest, options: VerifyOAuthOptions): Promise<VerifyOAuthResult> {
-  return verifyOAuthWith(request, options, rsaMatch);
+  return verifyOAuthWith(request, options, RSA_VERIFIER);
 }
+
+/**
+ * RSA-SHA256 for {@link verifyOAuthWith}: the check of the signature against the consumer's
+ * public keys, and the key a client must sign with, named when the signature does not verify.
+ * Both stay out of a bundle that never passes them (paysig/hmac).
+ */
+const RSA_VERIFIER = {
+  match: rsaMatch,
+  key: 'RSA-SHA256: the private key of the public key registered here',
+};
 
 /** An option in seconds: a finite number, and not negative when `nonNegative`. */
 function seconds(value: number, field: string, nonNegative: boolean): number {
@@ -170,7 +180,7 @@ function seconds(value: number, field: string, nonNegative: boolean): number {
 export async function verifyOAuthWith(
   request: VerifyOAuthRequest,
   options: VerifyOAuthOptions,
-  rsa: typeof rsaMatch | undefined,
+  rsa: typeof RSA_VERIFIER | undefined,
 ): Promise<VerifyOAuthResult> {
   if (request === null || typeof request !== 'object') {
     throw new InvalidInputError('request must be an object', { field: 'request' });
@@ -238,12 +248,14 @@ export async function verifyOAuthWith(
   const hmac = signatureMethod === 'HMAC-SHA1';
   const listed = Array.isArray(hmac ? (creds.consumerSecret ?? creds.controlKey) : creds.publicKey);
   // Every listed key is tried (constant time each), whichever matches.
-  const [keys, matched] = hmac ? await hmacMatch(creds, baseString, received) : await rsa!(creds, baseString, received);
+  const [keys, matched] = hmac
+    ? await hmacMatch(creds, baseString, received)
+    : await rsa!.match(creds, baseString, received);
   if (matched < 0) {
     // The URL as checked, without any user:password part.
     const url = request.url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1');
     throw new SignatureInvalidError(
-      `oauth_signature does not verify for ${method} ${url.length > 300 ? `${url.slice(0, 300)}...` : url}: the client signed another URL (it must sign exactly this one; behind a proxy, verify against the public URL the client addressed) or with another key (${hmac ? 'HMAC-SHA1: the merchant control key, then "&"' : 'RSA-SHA256: the private key of the public key registered here'}); diagnose() or \`paysig diagnose\` tells which`,
+      `oauth_signature does not verify for ${method} ${url.length > 300 ? `${url.slice(0, 300)}...` : url}: the client signed another URL (it must sign exactly this one; behind a proxy, verify against the public URL the client addressed) or with another key (${hmac ? 'HMAC-SHA1: the merchant control key, then "&"' : rsa!.key}); diagnose() or \`paysig diagnose\` tells which`,
       { url },
     );
   }
