@@ -1,10 +1,9 @@
 // paysig/hmac: the root's signer and verifier with RSA-SHA256 left out. Expected signatures come
-// from node:crypto and the published OAuth Core 1.0 example; the bundle check builds the entry
-// from src/ with esbuild and reads which files went in.
+// from node:crypto and the published OAuth Core 1.0 example. What the entry's bundle holds is
+// checked in bundle.test.ts.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { UnsupportedError } from '../errors/index.js';
 import { signOAuth as rootSign } from '../schemes/oauth/sign.js';
@@ -99,41 +98,5 @@ describe('paysig/hmac verifyOAuth', () => {
     expect(refusal).toBeInstanceOf(UnsupportedError);
     expect((refusal as Error).message).toContain('not available in the paysig/hmac entry');
     expect(looked).toBe(false);
-  });
-});
-
-describe('paysig/hmac bundles', () => {
-  /** The src/ files that end up in a minified browser bundle of `code` (resolved from src/). */
-  async function bundledFiles(code: string): Promise<string[]> {
-    const result = await build({
-      stdin: { contents: code, resolveDir: SRC, loader: 'ts', sourcefile: 'entry.ts' },
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['paysig-webcrypto'],
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      plugins: [
-        {
-          name: 'crypto-seam',
-          setup(b) {
-            b.onResolve({ filter: /^#crypto$/ }, () => ({ path: join(SRC, 'crypto/web.ts') }));
-          },
-        },
-      ],
-    });
-    const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
-    return Object.entries(inputs)
-      .filter(([, v]) => v.bytesInOutput > 0)
-      .map(([f]) => f.replace(/^.*?src\//, 'src/'));
-  }
-  // The reader is everything in keys/ but rules.ts (a size bound) and list.ts (key lists for rotation).
-  const keyReader = (files: string[]) => files.filter((f) => /^src\/keys\/(?!rules\.ts|list\.ts)/.test(f));
-
-  it('an HMAC-only signer and verifier carry no RSA key reader; the root entry does', async () => {
-    expect(keyReader(await bundledFiles("export { signOAuth, verifyOAuth } from './hmac/index.ts';"))).toEqual([]);
-    expect(keyReader(await bundledFiles("export { signOAuth } from './index.ts';"))).toContain('src/keys/pem.ts');
   });
 });
