@@ -349,7 +349,8 @@ describe('verifyOAuth names the credential that is malformed', () => {
 
   it('a bad RSA-SHA256 key list is ERR_CONFIGURATION naming publicKey', async () => {
     const rsa = request({ oauth_signature_method: 'RSA-SHA256' }, `${SECRET}&`, { oauth_signature: 'AAAA' });
-    const e = await refusal(verifyOAuth(rsa, opts({ credentials: () => ({ publicKey: [{ key: null }] }) })));
+    const nullKey = { publicKey: [{ key: null }] } as unknown as OAuthConsumerCredentials;
+    const e = await refusal(verifyOAuth(rsa, opts({ credentials: () => nullKey })));
     expect(e.code).toBe('ERR_CONFIGURATION');
     expect(e.field).toBe('publicKey');
     expect(e.message).toBe('"publicKey" entry 0 must be { id?, key } with a non-empty key');
