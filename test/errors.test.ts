@@ -159,6 +159,17 @@ describe('error classes', () => {
     expect(httpStatusOf(new Error('not ours'))).toBe(500);
     expect(httpStatusOf('a string')).toBe(500);
   });
+
+  it('httpStatusOf answers 500, without throwing, for a PaysigError whose code has no row', () => {
+    // A subclass of the application's own, or an error whose code was overwritten: the server
+    // still gets a status for its response rather than a TypeError from the error handler.
+    class AppError extends errors.PaysigError {}
+    const own = new AppError('ERR_APP_SPECIFIC' as errors.PaysigErrorCode, 'the application refused');
+    expect(own).toBeInstanceOf(errors.PaysigError);
+    expect(httpStatusOf(own)).toBe(500);
+    const overwritten = Object.assign(new UnknownMerchantError(), { code: 'ERR_NO_SUCH_CODE' });
+    expect(httpStatusOf(overwritten)).toBe(500);
+  });
 });
 
 describe('ERROR_CODES is the one table in code', () => {
