@@ -59,34 +59,35 @@ function runScript(state: FakeRedisState, keys: string[], args: string[]): unkno
   }
   let m: FakeMarker;
   if (lost) {
-    const p = old?.p === undefined ? (pv >= 0 ? pv : undefined) : Math.max(old.p, pv);
+    // A new generation; the past bounds stay in the hash (the script's HSET leaves p, po, pt).
     const epoch = old === undefined && mode === 'first' ? 0 : now;
     m = {
       g: `${Math.floor(now / 1000)}.${(now % 1000) * 1000 + (state.calls.length % 1000)}`,
       c: 0,
       epoch,
       f: Math.max(old?.f ?? 0, fv),
-      p,
-      po: p,
-      pt: 0,
+      p: old?.p,
+      po: old?.po,
+      pt: old?.pt ?? 0,
     };
     state.marker = m;
   } else {
     m = old!;
     m.f = Math.max(m.f, fv);
-    if (pv >= 0 && m.p === undefined) {
-      m.p = pv;
-      m.po = pv;
-    }
-    if (pv >= 0 && pv > m.p!) {
-      if (m.pt === 0 || now > m.pt + m.f + m.p! + 1000) m.po = m.p;
-      m.pt = now;
-      m.p = pv;
-    }
   }
   const fence = m.epoch + m.f;
   const reply = (status: number) => [status, m.epoch, fence, m.g, m.c, now];
+  // A probe returns before the past bound is read or recorded, as in the script: its '0' is no window.
   if (mode !== '' || keys.length < 2) return reply(4);
+  if (pv >= 0 && (m.p === undefined || (lost && old === undefined))) {
+    m.p = pv;
+    m.po = pv;
+    m.pt = 0;
+  } else if (pv >= 0 && pv > m.p!) {
+    if (m.po === undefined || m.pt === 0 || now > m.pt + m.f + m.p! + 1000) m.po = m.p;
+    m.pt = now;
+    m.p = pv;
+  }
   const ts = Number(args[0]) * 1000;
   if (ts <= fence) return reply(2);
   if (ts > now + fv) return reply(5);

@@ -179,6 +179,22 @@ describe('RedisNonceStore on a real redis-server', () => {
   });
 });
 
+describe('the fake client answers as the script does', () => {
+  it("a probe's '0' records no window: the first check after ready() accepts a timestamp a second old, on redis-server and on the fake", async () => {
+    // The fake once recorded the probe's past bound of 0 and then read the verifier's 300 s as a
+    // raise from 0 s, refusing every timestamp older than a second ("left the window").
+    await established('probe1:');
+    const stores = [new RedisNonceStore(await nodeRedis(), { prefix: 'probe1:' }), new RedisNonceStore(fakeNodeRedis())];
+    for (const store of stores) {
+      await store.ready();
+      const ts = Math.floor(Date.now() / 1000) - 1;
+      const context = { maxSkewSeconds: 300, maxFutureSkewSeconds: 30, now: ts + 1 };
+      await expect(store.check('merchant', 'after-probe', ts, 300, context)).resolves.toBe(true);
+      await expect(store.check('merchant', 'after-probe', ts, 300, context)).resolves.toBe(false);
+    }
+  });
+});
+
 describe('RedisNonceStore with fake clients', () => {
   it('detects the library and calls its own eval shape', async () => {
     const nr = fakeNodeRedis();
