@@ -15,6 +15,29 @@ describe('MemoryNonceStore options and arguments', () => {
     }
   });
 
+  it('a windowSeconds that is not a non-negative whole number is refused, naming the option', () => {
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
+      const make = () => new MemoryNonceStore({ windowSeconds: bad });
+      expect(make).toThrow(expect.objectContaining({ code: 'ERR_CONFIGURATION', field: 'windowSeconds' }));
+      expect(make).toThrow('"windowSeconds" must be a non-negative whole number of seconds');
+    }
+    expect(new MemoryNonceStore({ windowSeconds: 0 }).windowSeconds).toBe(0);
+  });
+
+  it("without a clock of its own, the store reads the verifier's (context.now, in seconds)", async () => {
+    const s = new MemoryNonceStore();
+    // At the verifier's second 10 000, a timestamp of 1000 has left the store's 300 s window ...
+    await expect(s.check('c', 'n', 1000, 1, { maxSkewSeconds: 300, now: 10_000 })).rejects.toThrow(/left the window/);
+    // ... and one of 9800 has not (by Date.now, it would have).
+    expect(await s.check('c', 'n', 9800, 1, { maxSkewSeconds: 300, now: 10_000 })).toBe(true);
+  });
+
+  it("a maxSkewSeconds that is not a number is not compared with the store's window (as the Redis store ignores it)", async () => {
+    const s = new MemoryNonceStore({ now: () => 1_000_000 });
+    const context = { maxSkewSeconds: '400' as unknown as number, now: 1000 };
+    expect(await s.check('c', 'n', 1000, 1, context)).toBe(true);
+  });
+
   it('a consumer key, nonce or timestamp of the wrong type is refused, and nothing is recorded', async () => {
     const s = new MemoryNonceStore();
     const check = (c: unknown, n: unknown, t: unknown) => s.check(c as string, n as string, t as number, 60);

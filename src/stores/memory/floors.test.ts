@@ -78,7 +78,53 @@ describe('eviction floors', () => {
     await expect(s.check('A', 'm', 1003, 1, { maxSkewSeconds: 61, now: 1003 })).rejects.toMatchObject({
       code: 'ERR_CONFIGURATION',
       field: 'windowSeconds',
+      message:
+        'a verifier accepts timestamps 61 s old, but this memory nonce store remembers nonces for 60 s (windowSeconds): give the store windowSeconds >= 61',
     });
+  });
+
+  it('a consumer with a floor and live nonces that records another still counts as its nonces only', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ maxEntries: 3, maxEntriesPerConsumer: 3, now: () => t });
+    expect(await s.check('A', 'a1', 1, 100)).toBe(true);
+    expect(await s.check('A', 'a2', 2, 100)).toBe(true);
+    expect(await s.check('B', 'b1', 1, 1)).toBe(true);
+    expect(await s.check('C', 'c1', 1, 100)).toBe(true); // forgets a1: A's floor is 1
+    t = 5_000; // b1 expired
+    expect(await s.check('A', 'a3', 3, 100)).toBe(true);
+    expect(await s.check('D', 'd1', 1, 100)).toBe(true); // full again: forgets a2
+    expect(s.size).toBe(3);
+    await expect(s.check('A', 'a2', 2, 100)).rejects.toThrow(/timestamps up to 2 were forgotten/);
+  });
+
+  it('a floor that expires while its consumer still holds nonces is gone, and a later one starts afresh', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ maxEntries: 4, maxEntriesPerConsumer: 4, now: () => t });
+    expect(await s.check('A', 'a1', 10, 5)).toBe(true);
+    expect(await s.check('A', 'a2', 20, 100)).toBe(true);
+    expect(await s.check('A', 'a3', 21, 100)).toBe(true);
+    expect(await s.check('B', 'b1', 1, 100)).toBe(true);
+    expect(await s.check('C', 'c1', 1, 100)).toBe(true); // forgets a1: A's floor is 10 until second 5
+    t = 6_000; // the floor expires (A keeps a2 and a3); full: forgets a2, a new floor of 20
+    expect(await s.check('D', 'd1', 1, 100)).toBe(true);
+    expect(s.size).toBe(4);
+    expect(s.consumers).toBe(4);
+    await expect(s.check('A', 'x', 15, 100)).rejects.toThrow(
+      /nonces of consumer "A" with timestamps up to 20 were forgotten/,
+    );
+  });
+
+  it('forgetting another nonce that expires in the same second as the floor leaves the floor where it was filed', async () => {
+    let t = 0;
+    const s = new MemoryNonceStore({ maxEntries: 65, maxEntriesPerConsumer: 65, now: () => t });
+    for (let i = 0; i < 65; i++) expect(await s.check('A', `a${i}`, 1, 10)).toBe(true); // all expire at second 10
+    expect(await s.check('X', 'x', 1, 10)).toBe(true); // forgets a0: A's floor, until second 10, filed after a64
+    expect(await s.check('Y', 'y', 1, 10)).toBe(true); // forgets a1, of the same second: the floor stays put
+    expect(s.size).toBe(65);
+    t = 10_000; // one check sweeps 64 items of second 10: a2..a64 and A's floor, then x and y would come
+    expect(await s.check('Z', 'z', 1, 10)).toBe(true);
+    expect(s.size).toBe(3); // x and y (expired, not swept yet) and z
+    expect(s.consumers).toBe(3); // X, Y and Z: A went with its floor
   });
 });
 

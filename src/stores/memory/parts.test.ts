@@ -83,6 +83,33 @@ describe('ExpiryQueue', () => {
     q.add(1, 'again'); // a second filed anew after it was emptied
     expect(take(q, 10, 5)).toEqual(['again']);
   });
+
+  it('a second taken to the end leaves the queue: it costs nothing in a later take', () => {
+    const q = new ExpiryQueue<string>();
+    q.add(1, 'x');
+    expect(take(q, 10, 5)).toEqual(['x']); // the last second in the queue, emptied and gone
+    q.add(2, 'y');
+    q.add(2, 'z');
+    expect(take(q, 10, 2)).toEqual(['y', 'z']);
+  });
+
+  it('deleting one item of a second keeps the others filed there', () => {
+    const q = new ExpiryQueue<string>();
+    q.add(1, 'x');
+    q.add(1, 'y');
+    q.delete(1, 'x');
+    expect(take(q, 10, 5)).toEqual(['y']);
+  });
+
+  it('a second emptied by delete and filed anew before it is taken is walked twice: one more unit of budget', () => {
+    const q = new ExpiryQueue<string>();
+    q.add(1, 'x');
+    q.delete(1, 'x'); // the bucket goes; its second stays in the heap until `take` reaches it
+    q.add(1, 'y'); // a new bucket, and the second once more in the heap
+    q.add(2, 'z');
+    expect(take(q, 10, 3)).toEqual(['y']); // y, then the second 1 twice
+    expect(take(q, 10, 3)).toEqual(['z']);
+  });
 });
 
 describe('Consumers', () => {
@@ -152,5 +179,56 @@ describe('Consumers', () => {
     expect(t.floorOnly).toBe(0);
     t.clearFloor(a); // twice: nothing more
     expect(t.floorOnly).toBe(0);
+  });
+
+  it('has no oldest entry for a consumer holding none', () => {
+    const t = new Consumers();
+    const a = t.create('a');
+    expect(t.oldest(a)).toBeUndefined();
+    const e = entry(a, 'k');
+    t.add(e);
+    t.remove(e);
+    expect(t.oldest(a)).toBeUndefined();
+  });
+
+  it('among consumers tied at the most, picks the one whose oldest live entry arrived last, not the last to get there', () => {
+    const t = new Consumers();
+    const a = t.create('a');
+    const b = t.create('b');
+    const a1 = entry(a, 'a1');
+    for (const e of [a1, entry(a, 'a2'), entry(b, 'b1'), entry(b, 'b2')]) t.add(e);
+    t.remove(a1);
+    t.add(entry(a, 'a3')); // a is back at 2 after b: its oldest live entry, a2, still arrived before b1
+    expect(t.heaviest()).toBe(b);
+  });
+
+  it('compares at most 64 consumers tied at the most', () => {
+    const t = new Consumers();
+    const ps = Array.from({ length: 65 }, (_, i) => t.create(`p${i}`));
+    for (const p of ps) t.add(entry(p, p.id));
+    // Each newer than the one before; the 65th is not looked at.
+    expect(t.heaviest()).toBe(ps[63]);
+  });
+
+  it('a consumer moving up leaves the others tied with it at their count', () => {
+    const t = new Consumers();
+    const a = t.create('a');
+    const b = t.create('b');
+    t.add(entry(a, 'a1'));
+    t.add(entry(b, 'b1'));
+    t.add(entry(a, 'a2'));
+    expect(t.heaviest()).toBe(a); // b, newer, holds one
+  });
+
+  it('a consumer that gave up its last entry leaves nothing among the counts', () => {
+    const t = new Consumers();
+    const a = t.create('a');
+    const a1 = entry(a, 'a1');
+    t.add(a1);
+    t.remove(a1);
+    expect(t.heaviest()).toBeUndefined();
+    const b = t.create('b');
+    t.add(entry(b, 'b1'));
+    expect(t.heaviest()).toBe(b);
   });
 });
