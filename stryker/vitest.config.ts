@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { NOT_ON_WEB } from '../vitest.config.js';
 
 // Mutation testing runs the unit and property tests once, on the node:crypto backend only (the
 // `web` project checks the same code paths on WebCrypto; running both would double the cost of
@@ -17,7 +18,8 @@ import { defineConfig } from 'vitest/config';
 // failure there was counted as a kill of a mutant in another part, e.g. of the header parser.
 //
 // STRYKER_BACKEND=web runs the same tests on the WebCrypto backend instead: that is how the
-// mutants of src/crypto/web.ts are tested (the `crypto-web` part, see stryker/parts.mjs).
+// mutants of src/crypto/web.ts are tested (the `crypto-web` part, see stryker/parts.mjs), leaving out
+// the tests the `web` project of vitest.config.ts leaves out (NOT_ON_WEB: paysig/node, the CLI, ...).
 const backend = process.env.STRYKER_BACKEND === 'web' ? 'web' : 'node';
 const redisProcesses =
   process.env.STRYKER_PART === undefined || process.env.STRYKER_PART === 'stores-redis'
@@ -41,6 +43,7 @@ export default defineConfig({
       'test/purity.test.ts',
       'src/stores/redis/faults.test.ts',
       ...redisProcesses,
+      ...(backend === 'web' ? NOT_ON_WEB : []),
       'test/fuzz/**',
       '**/node_modules/**',
     ],
