@@ -184,7 +184,10 @@ describe('the fake client answers as the script does', () => {
     // The fake once recorded the probe's past bound of 0 and then read the verifier's 300 s as a
     // raise from 0 s, refusing every timestamp older than a second ("left the window").
     await established('probe1:');
-    const stores = [new RedisNonceStore(await nodeRedis(), { prefix: 'probe1:' }), new RedisNonceStore(fakeNodeRedis())];
+    const stores = [
+      new RedisNonceStore(await nodeRedis(), { prefix: 'probe1:' }),
+      new RedisNonceStore(fakeNodeRedis()),
+    ];
     for (const store of stores) {
       await store.ready();
       const ts = Math.floor(Date.now() / 1000) - 1;
