@@ -3,9 +3,9 @@
 // CryptoKey.prototype, and the shape of what they return. A look-alike must never pass.
 import { webcrypto } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PaysigError } from '../errors/index.js';
 import { importPrivateKey, importPublicKey } from '../keys/import.js';
 import { cryptoKeySlots } from './key-like.js';
+import { refusal } from '../../test/helpers/refusal.js';
 
 const { subtle } = webcrypto;
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', modulusLength: 2048, publicExponent: Uint8Array.of(1, 0, 1) };
@@ -25,16 +25,6 @@ function deepen<T extends object>(key: T, n: number): T {
   for (let i = 0; i < n; i++) cls = class extends cls {};
   Object.setPrototypeOf(key, cls.prototype);
   return key;
-}
-
-/** The error a promise rejects with; fails when it resolves. */
-async function refusalOf(p: Promise<unknown>): Promise<PaysigError> {
-  const e = await p.then(
-    () => new Error('accepted'),
-    (error: unknown) => error,
-  );
-  expect(e).toBeInstanceOf(PaysigError);
-  return e as PaysigError;
 }
 
 /** A proxy whose every reflective operation throws (a hostile value). */
@@ -110,7 +100,7 @@ describe('cryptoKeySlots: look-alikes built on a real key', () => {
       importPublicKey(deepen(deep.publicKey, 7)),
       importPrivateKey(deepen(deep.privateKey, 7)),
     ]) {
-      const e = await refusalOf(p);
+      const e = await refusal(p);
       expect(e).toMatchObject({ code: 'ERR_KEY_INVALID' });
       expect(e.message).toContain('not a CryptoKey');
     }

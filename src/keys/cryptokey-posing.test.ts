@@ -4,13 +4,13 @@
 import { webcrypto } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { resetCaches } from '../../test/helpers/caches.js';
-import { PaysigError } from '../errors/index.js';
 import { signOAuth } from '../schemes/oauth/sign.js';
 import { verifyOAuth } from '../schemes/oauth/verify.js';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { clientAuthorization } from '../../test/helpers/client-sign.js';
 import { generateKeyPairSync } from 'node:crypto';
 import { importPrivateKey, importPublicKey } from './import.js';
+import { refusal } from '../../test/helpers/refusal.js';
 
 vi.mock('../cache/promise.js', async (original) => (await import('../../test/helpers/caches.js')).cacheMock(original));
 
@@ -18,16 +18,6 @@ const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
 const CLAIM = { ...RSA, hash: { name: 'SHA-256' }, modulusLength: 2048, publicExponent: Uint8Array.of(1, 0, 1) };
 
 afterEach(() => resetCaches());
-
-/** The error a promise rejects with; fails when it resolves. */
-async function refusalOf(p: Promise<unknown>): Promise<PaysigError> {
-  const e = await p.then(
-    () => new Error('accepted'),
-    (error: unknown) => error,
-  );
-  expect(e).toBeInstanceOf(PaysigError);
-  return e as PaysigError;
-}
 
 /** An e = 3 pair; `extractable` applies to the private key (WebCrypto makes public keys extractable). */
 async function exponent3(extractable: boolean): Promise<CryptoKeyPair> {
@@ -64,7 +54,7 @@ const posers: Array<[string, () => object]> = [
 describe('objects posing as a CryptoKey are ERR_KEY_INVALID, never a TypeError', () => {
   it.each(posers)('%s: importPublicKey and importPrivateKey', async (_what, make) => {
     for (const p of [importPublicKey(make() as CryptoKey), importPrivateKey(make() as CryptoKey)]) {
-      expect(await refusalOf(p)).toMatchObject({ code: 'ERR_KEY_INVALID' });
+      expect(await refusal(p)).toMatchObject({ code: 'ERR_KEY_INVALID' });
     }
   });
 
@@ -79,7 +69,7 @@ describe('objects posing as a CryptoKey are ERR_KEY_INVALID, never a TypeError',
       nonce: 'n',
       timestamp: 1,
     });
-    expect(await refusalOf(signing)).toMatchObject({ code: 'ERR_KEY_INVALID' });
+    expect(await refusal(signing)).toMatchObject({ code: 'ERR_KEY_INVALID' });
   });
 });
 
@@ -103,7 +93,7 @@ describe('verifyOAuth with a poser as the consumer public key', () => {
       { method: 'POST', url, params, authorization },
       { credentials: () => ({ publicKey: make() as CryptoKey }), nonceStore: new MemoryNonceStore() },
     );
-    expect(await refusalOf(verifying)).toMatchObject({ code: 'ERR_KEY_INVALID' });
+    expect(await refusal(verifying)).toMatchObject({ code: 'ERR_KEY_INVALID' });
   });
 });
 
@@ -123,8 +113,8 @@ describe('a real e = 3 key that claims 65537 is refused: its own parameters are 
       Object.defineProperty(key, 'algorithm', { value: CLAIM, configurable: true });
       try {
         expect(key.algorithm).toBe(CLAIM);
-        expect((await refusalOf(importKey(key))).code).toBe('ERR_KEY_INVALID');
-        expect((await refusalOf(importKey(shadowed))).code).toBe('ERR_KEY_INVALID');
+        expect((await refusal(importKey(key))).code).toBe('ERR_KEY_INVALID');
+        expect((await refusal(importKey(shadowed))).code).toBe('ERR_KEY_INVALID');
       } finally {
         delete (key as { algorithm?: unknown }).algorithm;
       }
@@ -137,7 +127,7 @@ describe('a real e = 3 key that claims 65537 is refused: its own parameters are 
       [extractable.privateKey, importPrivateKey],
     ] as const) {
       (key.algorithm as unknown as { publicExponent: Uint8Array }).publicExponent = Uint8Array.of(1, 0, 1);
-      expect(await refusalOf(importKey(key))).toMatchObject({
+      expect(await refusal(importKey(key))).toMatchObject({
         code: 'ERR_KEY_EXPONENT',
         message: expect.stringMatching(/^RSA public exponent is 3: /),
       });
@@ -146,10 +136,10 @@ describe('a real e = 3 key that claims 65537 is refused: its own parameters are 
 
   it('a non-extractable private key: node:crypto reads its material; WebCrypto hides it', async () => {
     // Unchanged, the slot says 3 on both backends.
-    expect((await refusalOf(importPrivateKey(hidden.privateKey))).code).toBe('ERR_KEY_EXPONENT');
+    expect((await refusal(importPrivateKey(hidden.privateKey))).code).toBe('ERR_KEY_EXPONENT');
     (hidden.privateKey.algorithm as unknown as { publicExponent: Uint8Array }).publicExponent = Uint8Array.of(1, 0, 1);
     const after = importPrivateKey(hidden.privateKey);
-    if (inject('backend') === 'node') expect((await refusalOf(after)).code).toBe('ERR_KEY_EXPONENT');
+    if (inject('backend') === 'node') expect((await refusal(after)).code).toBe('ERR_KEY_EXPONENT');
     // WebCrypto exports no non-extractable key: its [[algorithm]] slot is all there is (docs/security.md).
     else await expect(after).resolves.toBeDefined();
   });
