@@ -12,10 +12,10 @@ import { NOT_ON_WEB } from '../vitest.config.js';
 // runs (src/stores/redis/faults.test.ts: they kill and pause servers for seconds), and the fuzzers
 // (random by design; they have their own command). src/stores/redis/redis.test.ts stays: it starts
 // its own redis-server on a free port. The other tests that start several redis-server processes
-// (replication, a replaced server, a cluster) run only for the stores-redis part (and a run of all of
-// src/ at once): under the load of
-// a mutation run they can fail for their own reasons (a server slow to start, a timing bound), and a
-// failure there was counted as a kill of a mutant in another part, e.g. of the header parser.
+// (replication, a replaced server, a cluster) run only for the stores-redis part (and a run of all
+// of src/ at once): under the load of a mutation run they can fail for their own reasons (a server
+// slow to start, a timing bound), and a failure there was counted as a kill of a mutant in another
+// part, e.g. of the header parser.
 //
 // STRYKER_BACKEND=web runs the same tests on the WebCrypto backend instead: that is how the
 // mutants of src/crypto/web.ts are tested (the `crypto-web` part, see stryker/parts.mjs), leaving out
