@@ -144,3 +144,48 @@ describe('a real e = 3 key that claims 65537 is refused: its own parameters are 
     else await expect(after).resolves.toBeDefined();
   });
 });
+
+describe('a key object that cannot be read: a rejected promise, never a synchronous throw', () => {
+  const unreadable: Array<[string, () => object]> = [
+    [
+      'a revoked Proxy',
+      () => {
+        const { proxy, revoke } = Proxy.revocable({}, {});
+        revoke();
+        return proxy;
+      },
+    ],
+    [
+      'a Proxy whose traps throw',
+      () =>
+        new Proxy(
+          {},
+          {
+            getPrototypeOf: () => {
+              throw new Error('trap');
+            },
+            getOwnPropertyDescriptor: () => {
+              throw new Error('trap');
+            },
+          },
+        ),
+    ],
+  ];
+
+  for (const [name, make] of unreadable) {
+    for (const [kind, load] of [
+      ['public', importPublicKey],
+      ['private', importPrivateKey],
+    ] as const) {
+      it(`${name} as the ${kind} key: ERR_KEY_INVALID`, async () => {
+        let pending: Promise<unknown> | undefined;
+        expect(() => {
+          pending = load(make() as CryptoKey);
+        }).not.toThrow();
+        const e = await refusal(pending as Promise<unknown>);
+        expect(e.code).toBe('ERR_KEY_INVALID');
+        expect(e.message).toBe(`${kind}Key is an object that cannot be read (a revoked or throwing Proxy?)`);
+      });
+    }
+  }
+});

@@ -123,6 +123,16 @@ function importCryptoKey(key: CryptoKey, slots: CryptoKeySlots, kind: KeyKind): 
 
 function importKey(key: string | CryptoKeyLike, kind: KeyKind, derOf: DerOf): Promise<KeyHandle> {
   if (typeof key === 'string') return importPem(key, kind, derOf);
+  try {
+    return importObject(key, kind);
+  } catch {
+    // A proxy whose traps throw, or a revoked one: reading it failed, so it is no key (and the
+    // promise this function returns rejects instead of the call throwing).
+    return Promise.reject(new KeyError(`${kind}Key is an object that cannot be read (a revoked or throwing Proxy?)`));
+  }
+}
+
+function importObject(key: CryptoKeyLike, kind: KeyKind): Promise<KeyHandle> {
   const slots = cryptoKeySlots(key);
   if (slots !== undefined) return importCryptoKey(key as CryptoKey, slots, kind);
   if (
