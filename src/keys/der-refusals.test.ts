@@ -224,6 +224,16 @@ describe('DER reader: AlgorithmIdentifier', () => {
     );
   });
 
+  it('splits the first subidentifier into the first two arcs at 40 and 80 (X.690 8.19.4)', () => {
+    const oid = (...content: number[]): string => refusal(() => spkiToPkcs1(spki(algWith(content))));
+    expect(oid(0x00, 0x01)).toBe(`key algorithm is not RSA (OID 0.0.1)${onlyRsa}`);
+    expect(oid(39, 0x01)).toBe(`key algorithm is not RSA (OID 0.39.1)${onlyRsa}`);
+    expect(oid(40, 0x01)).toBe(`key algorithm is not RSA (OID 1.0.1)${onlyRsa}`);
+    expect(oid(79, 0x01)).toBe(`key algorithm is not RSA (OID 1.39.1)${onlyRsa}`);
+    expect(oid(80, 0x01)).toBe(`key algorithm is not RSA (OID 2.0.1)${onlyRsa}`);
+    expect(oid(81, 0x01)).toBe(`key algorithm is not RSA (OID 2.1.1)${onlyRsa}`);
+  });
+
   it('accepts NULL or absent parameters and refuses anything else there', () => {
     expect(Array.from(spkiToPkcs1(spki(algWith(RSA_OID))))).toEqual(PUB);
     expect(Array.from(spkiToPkcs1(spki(algWith(RSA_OID, NULL))))).toEqual(PUB);

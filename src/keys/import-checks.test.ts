@@ -109,12 +109,43 @@ describe('CryptoKeys of the wrong shape: the message names what is wrong', () =>
   });
 });
 
+describe('a Node KeyObject', () => {
+  it('is refused with the export call of its own half: pkcs8 for a private key, spki for a public key', async () => {
+    const priv = createPrivateKey(pemOf('rsa-2048-pkcs8'));
+    const pub = createPublicKey(pemOf('rsa-2048-spki'));
+    expect(await messageOf(importPrivateKey(priv as unknown as CryptoKey))).toBe(
+      "privateKey must be a PEM string or a CryptoKey, got a Node KeyObject: pass the PEM string or key.export({ format: 'pem', type: 'pkcs8' })",
+    );
+    expect(await messageOf(importPublicKey(pub as unknown as CryptoKey))).toBe(
+      "publicKey must be a PEM string or a CryptoKey, got a Node KeyObject: pass the PEM string or key.export({ format: 'pem', type: 'spki' })",
+    );
+  });
+});
+
 describe('recognising a real CryptoKey', () => {
   it('by its class, even when its tag is hidden', async () => {
     const key = await publicCryptoKey();
     Object.defineProperty(key, Symbol.toStringTag, { value: 'Object' });
     expect(Object.prototype.toString.call(key)).toBe('[object Object]');
     expect(await verifiesNodeSignature(key)).toBe(true);
+  });
+
+  it('on a runtime with no CryptoKey class, a value that is no object is still named by what it is', async () => {
+    vi.stubGlobal('CryptoKey', undefined);
+    for (const [value, got] of [
+      [null, 'null'],
+      [undefined, 'undefined'],
+      [42, 'number'],
+      [true, 'boolean'],
+    ] as const) {
+      const key = value as unknown as string;
+      expect(await messageOf(importPrivateKey(key))).toBe(`privateKey must be a PEM string or a CryptoKey, got ${got}`);
+      expect(await messageOf(importPublicKey(key))).toBe(`publicKey must be a PEM string or a CryptoKey, got ${got}`);
+    }
+    // An object (a real key, a plain one) is what cannot be checked there.
+    expect(await messageOf(importPrivateKey({} as CryptoKey))).toBe(
+      'privateKey is an object, and this runtime has no CryptoKey class to check it with: pass the key as PEM text',
+    );
   });
 
   it('on a runtime with no CryptoKey class to check it with, refuses it and says to pass PEM', async () => {

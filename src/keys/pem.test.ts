@@ -108,6 +108,34 @@ describe('parsePem', () => {
     );
   });
 
+  it('recognises an OpenSSH public key line, indented or not, of each key type', () => {
+    const openssh =
+      'key is an OpenSSH public key (ssh-rsa ...), not PEM: convert it with `ssh-keygen -e -m PKCS8 -f key.pub`, which prints BEGIN PUBLIC KEY';
+    for (const line of [
+      'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ merchant@example',
+      '  ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ',
+      '\n\t ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI',
+      'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTY',
+      ' ecdsa-sha2-nistp521 AAAAE2VjZHNhLXNoYTItbmlzdHA1MjE',
+    ]) {
+      expect(refusal(line), JSON.stringify(line)).toBe(openssh);
+    }
+  });
+
+  it('takes text that only contains an OpenSSH key type, or a bare type name, for text that is not PEM', () => {
+    const notPem = 'key is not PEM: no "-----BEGIN ...-----" line found';
+    for (const text of [
+      'my key: ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ',
+      'xssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ',
+      'not-ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI',
+      'ecdsa-sha2- AAAAE2VjZHNhLXNoYTItbmlzdHAyNTY',
+      'ssh-rsa',
+      'ssh-rsaAAAAB3NzaC1yc2E',
+    ]) {
+      expect(refusal(text), JSON.stringify(text)).toBe(notPem);
+    }
+  });
+
   it('refuses oversized input and non-strings', () => {
     expect(refusal(PUB + ' '.repeat(MAX_PEM_LENGTH))).toMatch(/at most 65536/);
     expect(() => parsePem(42 as unknown as string)).toThrow(KeyError);

@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCaches } from '../../test/helpers/caches.js';
+import { thrown } from '../../test/helpers/refusal.js';
 import {
   int,
   keyFile,
@@ -88,6 +89,27 @@ describe('public exponent rule: 65537 only', () => {
   ];
   it.each(reasons)('%s is refused with the reason and what to do', (exponent, reason) => {
     expect(() => checkExponent(exponent)).toThrow(`${reason} generate a new key pair (for example \`paysig keygen\``);
+  });
+
+  it('walks the leading zero bytes of an all-zero exponent without reading past its end', () => {
+    // A Proxy is typed as the Uint8Array it wraps (and passes `instanceof Uint8Array`): any read
+    // of an index at or beyond the length throws here, so only in-bounds reads can succeed.
+    for (const zeros of [Uint8Array.of(0), Uint8Array.of(0, 0, 0)]) {
+      const bounded = new Proxy(zeros, {
+        get(target, name) {
+          if (typeof name === 'string' && /^\d+$/.test(name) && Number(name) >= target.length) {
+            throw new RangeError(`read of index ${name} past the end`);
+          }
+          return Reflect.get(target, name, target);
+        },
+      });
+      const e = thrown(() => checkExponent(bounded));
+      expect(e).toBeInstanceOf(KeyExponentError);
+      expect(e.code).toBe('ERR_KEY_EXPONENT');
+      expect(e.message).toBe(
+        'RSA public exponent is 0: an even exponent is not a valid RSA key; generate a new key pair (for example `paysig keygen`, or openssl genpkey, which use e = 65537)',
+      );
+    }
   });
 
   it('says what is wrong and what to do, is a server error (500), and never quotes the key', async () => {
