@@ -224,6 +224,40 @@ describe('keys in the wrong form', () => {
     expect(hint).toContain('ssh-keygen -e -m PKCS8');
     expect(hint).not.toContain('control key');
   });
+
+  it.each([
+    [
+      'ssh-ed25519',
+      'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl merchant@example',
+    ],
+    ['ecdsa-sha2-nistp256', 'ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTY= merchant@example'],
+  ])(
+    'an OpenSSH %s public key: diagnose names it as a key that is not RSA, not as a control key',
+    async (type, ssh) => {
+      const v4 = await signRequest('create-card-ref-v4', {
+        baseUrl: 'https://gate.example.com/paynet',
+        endpointId: 1111,
+        credentials: { login: 'merchant', privateKey: PKCS8 },
+        params: {
+          client_orderid: 'A-1',
+          credit_card_number: '4111111111111111',
+          expire_month: '12',
+          expire_year: '2030',
+        },
+      });
+      const options = {
+        basePath: '/paynet',
+        credentials: () => ({ publicKey: ssh }),
+        nonceStore: new MemoryNonceStore(),
+      };
+      const e = await caught(() => verifyRequest(v4.toRequest(), options));
+      expect(e.code).toBe('ERR_KEY_INVALID');
+      const d = await diagnose(v4.toRequest(), options);
+      expect(d.hints.find((h) => h.id === 'wrong-key-form')?.message).toBe(
+        `the public key configured for this merchant is an OpenSSH ${type} key, not RSA: RSA-SHA256 needs the merchant's RSA public key (BEGIN PUBLIC KEY, 2048 bits or more)`,
+      );
+    },
+  );
 });
 
 describe('an amount given as a number', () => {

@@ -24,8 +24,12 @@ export function publicKeyFormProblem(key: string | CryptoKeyLike): string | unde
   if (typeof key !== 'string') {
     return key.type === 'public' ? undefined : `the CryptoKey configured as the public key is a ${key.type} key`;
   }
-  if (/^\s*ssh-rsa /.test(key)) {
+  const openSsh = /^\s*(ssh-rsa|ssh-ed25519|ecdsa-sha2-\S+) /.exec(key)?.[1];
+  if (openSsh === 'ssh-rsa') {
     return 'the public key configured for this merchant is an OpenSSH key (ssh-rsa ...): convert it with `ssh-keygen -e -m PKCS8 -f key.pub` (BEGIN PUBLIC KEY)';
+  }
+  if (openSsh !== undefined) {
+    return `the public key configured for this merchant is an OpenSSH ${openSsh} key, not RSA: RSA-SHA256 needs the merchant's RSA public key (BEGIN PUBLIC KEY, 2048 bits or more)`;
   }
   if (!key.includes('-----BEGIN')) {
     return 'the public key configured for this merchant is not PEM (a control key?): RSA-SHA256 needs the RSA public key the merchant sent (BEGIN PUBLIC KEY)';
