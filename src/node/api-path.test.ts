@@ -40,6 +40,12 @@ const UNDER: ReadonlyArray<string> = [
   '//example.com/paynet/api/v2/sale/1111', // a host and a path to the URL parser
   '///example.com/paynet/api/v2/sale/1111',
   '/%61%2fpaynet/.%2e/paynet/api', // the URL parser resolves `.%2e` before decoding `%2f`
+  '/paynet/x%2F..%2Fapi/v2/sale/1111', // `..` between escaped slashes, resolved after decoding
+  '/paynet%2F.%2Fapi/v2/sale/1111', // `.` between escaped slashes, resolved after decoding
+  '/paynet%5Capi/v2/sale/1111', // an escaped backslash, a slash once decoded
+  '/paynet/x\\y/../api/v2/sale/1111', // the backslash a byte (not an `http:` URL): `..` drops `x\y`
+  '/paynet/api%2F%FF', // `%2F%FF` is not UTF-8: decoded byte by byte, `%2F` still a slash
+  '/x;#/../paynet/api/v2/sale/1111', // `;` and `#` taken literally: `x;#` is a segment
   'paynet/api/v2/sale/1111',
 ];
 
@@ -59,6 +65,9 @@ const NOT_UNDER: ReadonlyArray<string> = [
   'http://example.com/health',
   'http://example.com',
   '/paynet/docs/../../health',
+  '/docs/paynet/api/',
+  '/docs\\paynet/api/v2/sale/1111',
+  '?/../paynet/api/v2/sale/1111', // all query: the path is empty
 ];
 
 describe('isApiTarget', () => {
@@ -76,6 +85,26 @@ describe('isApiTarget', () => {
     expect(isApiTarget('/paynet/api/v2/sale/1111', '/other')).toBe(false);
   });
 
+  it('takes a target starting with basePath and /api/ as written, whatever characters basePath has', () => {
+    // Read loosely, the target's path ends at the `?`; as written, it starts with `/pay?x/api/`.
+    // (The verifier's settings refuse such a basePath; isApiTarget takes any string.)
+    expect(isApiTarget('/pay?x/api/v2/sale/1111', '/pay?x')).toBe(true);
+    expect(isApiTarget('/pay?y/api/v2/sale/1111', '/pay?x')).toBe(false);
+  });
+
+  it('decodes eight levels of percent-encoding; a path still encoded after that counts as under the API', () => {
+    // `%` then seven `25`s then `2F`: eight levels of encoding of `/`; one more `25`, nine.
+    expect(isApiTarget(`/paynet%${'25'.repeat(7)}2Fapi/v2/sale/1111`, '/paynet')).toBe(true);
+    expect(isApiTarget(`/paynet%${'25'.repeat(7)}2Fhealth`, '/paynet')).toBe(false);
+    // Nine levels: no reading can be trusted, so the gate refuses it rather than pass it on.
+    expect(isApiTarget(`/paynet%${'25'.repeat(8)}2Fapi/v2/sale/1111`, '/paynet')).toBe(true);
+    expect(isApiTarget(`/health%${'25'.repeat(8)}2F`, '/paynet')).toBe(true);
+    // After `#` or `;` too (a router may not cut there); not in the query, which no router reads as the path.
+    for (const cut of ['#', ';']) expect(isApiTarget(`/health${cut}%${'25'.repeat(8)}2F`, '/paynet')).toBe(true);
+    expect(isApiTarget(`/health?q=%${'25'.repeat(8)}2F`, '/paynet')).toBe(false);
+    expect(isApiTarget(`http://gate.example/health%${'25'.repeat(8)}2F`, '/paynet')).toBe(true);
+  });
+
   it('with no basePath, /api is the API: in any case, after any `..`', () => {
     for (const base of [undefined, '', '/']) {
       expect(isApiTarget('/api/v2/sale/1111', base)).toBe(true);
@@ -84,6 +113,12 @@ describe('isApiTarget', () => {
       expect(isApiTarget('/health', base)).toBe(false);
       expect(isApiTarget('/apis', base)).toBe(false);
     }
+  });
+
+  it('with no basePath, a relative target under another first segment is not under /api', () => {
+    // Any first segment: `Stryker was here!` is the text a mutation tool puts in for `''`.
+    expect(isApiTarget('Stryker was here!/api/v2/sale/1111', undefined)).toBe(false);
+    expect(isApiTarget('docs/api/v2/sale/1111', undefined)).toBe(false);
   });
 
   it('folds the characters a Unicode-aware, case-insensitive router takes for ASCII letters', () => {
@@ -125,7 +160,21 @@ describe('unresolvedPathError', () => {
     '/paynet/.well-known/x',
     '/paynet/api/v2/payout/...',
     '/paynet/api/v2/payout/%2e%2e%2e',
+    '?next=/../x&y=\\', // all query: the path is empty
   ])('%s is not', (target) => {
     expect(unresolvedPathError(target)).toBeUndefined();
+  });
+
+  it('says which path, and why, in its message', () => {
+    expect(unresolvedPathError('/paynet/api/v2/sale/../payout/1111?x=1')?.message).toBe(
+      'the request path "/paynet/api/v2/sale/../payout/1111" has a "." or ".." segment or a backslash: a router reads it as written, the verifier resolved, so it addresses no operation',
+    );
+  });
+
+  it('quotes at most the first 200 characters of the path', () => {
+    const message = unresolvedPathError(`/paynet/api/../${'a'.repeat(300)}`)?.message;
+    expect(message).toBe(
+      `the request path "/paynet/api/../${'a'.repeat(185)}" has a "." or ".." segment or a backslash: a router reads it as written, the verifier resolved, so it addresses no operation`,
+    );
   });
 });

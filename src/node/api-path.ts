@@ -30,12 +30,14 @@ function decodeRun(run: string): string {
  * A path as a permissive router could read it: percent-decoded until nothing changes (`%2F`,
  * `%70`, twice-encoded `%252F`), backslashes as slashes, folded to one case (upper then lower,
  * so that the Kelvin sign and the long s meet `k` and `s`), runs of slashes collapsed.
+ * Throws when it still changes after eight rounds of decoding: no reading can be trusted.
  */
 function loosen(path: string): string {
   let p = path;
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; ; i++) {
     const next = p.replace(ESCAPES, decodeRun);
     if (next === p) break;
+    if (i === 8) throw new RangeError(); // encoded more than eight times
     p = next;
   }
   return p
@@ -91,8 +93,9 @@ function pathUnder(path: string, prefix: string): boolean {
  * by any reading a router might make of it, `{basePath}/api` or a path below it: case ignored,
  * percent-escapes decoded, repeated slashes collapsed, `.` and `..` segments taken both as
  * literal and as resolved, the path cut at `?`, `#` or `;`, a trailing slash ignored. A target
- * that is not a path is read as one. The gates verify every such request, so what is not an
- * operation's exact path is refused (`ERR_UNKNOWN_OPERATION`, 404) rather than passed on.
+ * that is not a path is read as one; a path still percent-encoded after eight rounds of decoding
+ * counts as under the API. The gates verify every such request, so what is not an operation's
+ * exact path is refused (`ERR_UNKNOWN_OPERATION`, 404) rather than passed on.
  *
  * @example
  * ```ts
@@ -105,17 +108,21 @@ function pathUnder(path: string, prefix: string): boolean {
 export function isApiTarget(target: string, basePath: string | undefined): boolean {
   // The common case, an operation's path as sent by a client, needs no loosening.
   if (target.startsWith(`${basePath ?? ''}/api/`)) return true;
-  const prefix = `${loosen(`/${basePath ?? ''}`).replace(/\/$/, '')}/api`;
   // Read as written; without a scheme (`http:/paynet/...` is a path to Node's URL parser); and
   // without scheme and host, as the URL parser reads `http://host/path`, `http:host/path` and
   // `//host/path` (a path to Express, a host and a path to the URL parser).
   const noScheme = target.replace(SCHEME, '');
   const noHost = noScheme.replace(noScheme === target ? NETWORK : AUTHORITY, '');
-  return (
-    pathUnder(target, prefix) ||
-    (noScheme !== target && pathUnder(noScheme, prefix)) ||
-    (noHost !== noScheme && pathUnder(noHost, prefix))
-  );
+  try {
+    const prefix = `${loosen(`/${basePath ?? ''}`).replace(/\/$/, '')}/api`;
+    return (
+      pathUnder(target, prefix) ||
+      (noScheme !== target && pathUnder(noScheme, prefix)) ||
+      (noHost !== noScheme && pathUnder(noHost, prefix))
+    );
+  } catch {
+    return true; // a path too deeply encoded to read: refused, never passed on
+  }
 }
 
 /** A `.` or `..` segment, its dots literal or `%2e` (as the WHATWG URL parser reads them), or a backslash. */

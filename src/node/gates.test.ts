@@ -81,6 +81,7 @@ const SPELLINGS: ReadonlyArray<readonly [string, (host: string) => string]> = [
   ['network-path reference', () => '//evil.example/paynet/api/v2/payout/1111'],
   ['backslash for the slash', () => '/paynet\\api/v2/payout/1111'],
   ['semicolon parameter', () => '/PAYNET/api/v2/payout/1111;x=1'],
+  ['%2F encoded nine times (past what is decoded)', () => `/paynet%${'25'.repeat(8)}2Fapi/v2/payout/1111`],
 ];
 
 interface Started {
@@ -326,9 +327,10 @@ const GATES: Gate[] = [
     {
       getPath: (request) => loosely(new URL(request.url).pathname).replace(/(.)\/+$/, '$1'),
     },
-    // @hono/node-server answers 400 itself to a target with a backslash, and this getPath reads
-    // `//evil.example/paynet/...` as a path under /evil.example.
-    (target) => !target.includes('\\') && !target.startsWith('//evil'),
+    // @hono/node-server answers 400 itself to a target with a backslash, this getPath reads
+    // `//evil.example/paynet/...` as a path under /evil.example, and it decodes once, so a `/`
+    // encoded nine times is no route of the API to it (Hono answers 404 itself).
+    (target) => !target.includes('\\') && !target.startsWith('//evil') && !target.includes('%25'),
   ),
 ];
 
