@@ -81,9 +81,9 @@ describe('a body that stalls under the cap (raw TCP)', () => {
   });
 });
 
-class Stream extends EventEmitter implements IncomingMessageLike {
+/** A request whose stream events the test emits, without pause() (IncomingMessageLike makes it optional). */
+class BareStream extends EventEmitter implements IncomingMessageLike {
   readonly headers = {};
-  paused = 0;
   // IncomingMessageLike types listeners by what they are given; EventEmitter's take any[].
   override on(event: string, listener: (...args: never[]) => void): this {
     return super.on(event, listener as (...args: unknown[]) => void);
@@ -91,6 +91,14 @@ class Stream extends EventEmitter implements IncomingMessageLike {
   override removeListener(event: string, listener: (...args: never[]) => void): this {
     return super.removeListener(event, listener as (...args: unknown[]) => void);
   }
+  listening(): number {
+    return this.listenerCount('data') + this.listenerCount('end') + this.listenerCount('close');
+  }
+}
+
+/** A BareStream that counts the calls of its pause(). */
+class Stream extends BareStream {
+  paused = 0;
   pause(): void {
     this.paused++;
   }
@@ -115,7 +123,7 @@ describe('the deadline on a hand-driven request', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toMatchObject({ code: 'ERR_BODY_TIMEOUT', timeoutMs: DEFAULT_BODY_TIMEOUT_MS });
     expect(req.paused).toBe(1);
-    expect(req.listenerCount('data') + req.listenerCount('end') + req.listenerCount('close')).toBe(0);
+    expect(req.listening()).toBe(0);
   });
 
   it('is cleared when the body arrives in time, and Infinity sets none', async () => {
@@ -156,6 +164,65 @@ describe('the deadline on a hand-driven request', () => {
       expect(settled).toMatchObject({ code: 'ERR_BODY_TIMEOUT', timeoutMs: 1000 });
     } finally {
       armed.mockRestore();
+    }
+  });
+
+  it('is cleared when the body ends after it was armed: nothing fires or pauses the stream later', async () => {
+    vi.useFakeTimers();
+    const req = new Stream();
+    const p = readIncomingBytes(req, 100, 1000);
+    req.emit('data', new Uint8Array([1, 2]));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(vi.getTimerCount()).toBe(1);
+    req.emit('end');
+    await expect(p).resolves.toEqual(new Uint8Array([1, 2]));
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(req.paused).toBe(0);
+  });
+
+  it('refuses at the deadline a request object without pause(), and lets it go', async () => {
+    vi.useFakeTimers();
+    const req = new BareStream();
+    let settled: unknown;
+    readIncomingBytes(req, 100, 1000).then(
+      (v) => (settled = v),
+      (e: unknown) => (settled = e),
+    );
+    req.emit('data', new Uint8Array(3));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(settled).toMatchObject({ code: 'ERR_BODY_TIMEOUT', field: 'body', timeoutMs: 1000 });
+    expect(req.listening()).toBe(0);
+  });
+
+  it('applies up to 2^31 - 1 ms; from 2^31 ms (more than setTimeout can wait, it would fire at once) there is none', async () => {
+    vi.useFakeTimers();
+    const longest = 2 ** 31 - 1;
+    const req = new Stream();
+    let settled: unknown;
+    readIncomingBytes(req, 100, longest).then(
+      (v) => (settled = v),
+      (e: unknown) => (settled = e),
+    );
+    req.emit('data', new Uint8Array(1));
+    await vi.advanceTimersByTimeAsync(longest - 1);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toMatchObject({ code: 'ERR_BODY_TIMEOUT', timeoutMs: longest });
+    for (const none of [2 ** 31, Number.POSITIVE_INFINITY]) {
+      const open = new Stream();
+      let read: unknown;
+      readIncomingBytes(open, 100, none).then(
+        (v) => (read = v),
+        (e: unknown) => (read = e),
+      );
+      open.emit('data', new Uint8Array([7]));
+      await vi.advanceTimersByTimeAsync(2 ** 32);
+      expect(read).toBeUndefined();
+      open.emit('end');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(read).toEqual(new Uint8Array([7]));
+      expect(open.paused).toBe(0);
     }
   });
 

@@ -262,6 +262,14 @@ describe('toFetchRequest', () => {
     expect(await r.text()).toBe('a=1&b=2');
   });
 
+  it('takes an explicit body in a SharedArrayBuffer, which a Request refuses, as a copy of its bytes', async () => {
+    const shared = new Uint8Array(new SharedArrayBuffer(7));
+    shared.set(new TextEncoder().encode('a=1&b=2'));
+    const r = await toFetchRequest(req({ host: 'a.example' }), { body: shared });
+    shared.fill(0x7a);
+    expect(await r.text()).toBe('a=1&b=2');
+  });
+
   it('refuses a body option that is not bytes or text', async () => {
     await expect(toFetchRequest(req({ host: 'a.example' }), { body: 42 as never })).rejects.toMatchObject({
       code: 'ERR_INVALID_INPUT',

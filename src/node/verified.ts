@@ -161,8 +161,10 @@ export async function nodeCallback(
     return verifyCallback(bodyText(bytes), options.controlKey);
   }
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
+  // The query: what follows the first `?`, up to a `#` (Node keeps a fragment a client sent).
   const q = target.indexOf('?');
-  return verifyCallback(q < 0 ? '' : target.slice(q + 1), options.controlKey);
+  const hash = target.indexOf('#', q);
+  return verifyCallback(q < 0 ? '' : target.slice(q + 1, hash < 0 ? undefined : hash), options.controlKey);
 }
 
 /** The refusal of `error` for `req`, after `onRefused`. @internal */

@@ -61,6 +61,21 @@ describe('verifyIncoming', () => {
     expect(verified.operation.id).toBe('sale');
   });
 
+  it('rejects (never throws) a bodyTimeoutMs that is no positive number (ERR_CONFIGURATION, field bodyTimeoutMs)', async () => {
+    for (const bodyTimeoutMs of [0, -1, Number.NaN]) {
+      const p = verifyIncoming(req({ 'content-type': 'application/x-www-form-urlencoded' }), {
+        ...options(),
+        bodyTimeoutMs,
+      });
+      await expect(p).rejects.toMatchObject({
+        code: 'ERR_CONFIGURATION',
+        field: 'bodyTimeoutMs',
+        message:
+          'createVerifier: "bodyTimeoutMs" must be a positive number of milliseconds (default 30000; Infinity for none)',
+      });
+    }
+  });
+
   it.each([
     ['undefined', undefined],
     ['null', null],
