@@ -250,6 +250,11 @@ describe('the callback middleware on hand-driven requests', () => {
       { method: 'GET', url: `/callback?${CALLBACK}#f` },
       'approved',
     ],
+    [
+      'a GET whose only `?` is in a fragment (no query)',
+      { method: 'GET', url: `/callback#f?${CALLBACK}` },
+      missingStatus,
+    ],
     ['a target without "?" (no query at all)', { method: 'GET', url: CALLBACK }, missingStatus],
     ['a POST (its form body, not its query)', { method: 'POST', url: '/callback', sent: CALLBACK }, 'approved'],
     ['a lower-case post (its form body)', { method: 'post', url: '/callback', sent: CALLBACK }, 'approved'],

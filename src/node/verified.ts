@@ -161,10 +161,12 @@ export async function nodeCallback(
     return verifyCallback(bodyText(bytes), options.controlKey);
   }
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
-  // The query: what follows the first `?`, up to a `#` (Node keeps a fragment a client sent).
-  const q = target.indexOf('?');
-  const hash = target.indexOf('#', q);
-  return verifyCallback(q < 0 ? '' : target.slice(q + 1, hash < 0 ? undefined : hash), options.controlKey);
+  // The query: what follows the first `?` before any `#`, up to that `#` (Node keeps a fragment
+  // a client sent, and a `?` in it starts no query).
+  const hash = target.indexOf('#');
+  const path = hash < 0 ? target : target.slice(0, hash);
+  const q = path.indexOf('?');
+  return verifyCallback(q < 0 ? '' : path.slice(q + 1), options.controlKey);
 }
 
 /** The refusal of `error` for `req`, after `onRefused`. @internal */

@@ -13,6 +13,16 @@ function post(body: string | null, headers: Record<string, string> = {}): Reques
   return new Request(URL_, { method: 'POST', headers, ...(body !== null ? { body } : {}) });
 }
 
+/** A body stream that yields `chunks` as given, whatever they are. */
+function streamOf(chunks: readonly unknown[]): ReadableStream<unknown> {
+  return new ReadableStream<unknown>({
+    start(c) {
+      for (const chunk of chunks) c.enqueue(chunk);
+      c.close();
+    },
+  });
+}
+
 describe('readBody', () => {
   it('reads a body of exactly the limit, counted or declared; one byte more is ERR_BODY_TOO_LARGE', async () => {
     expect(await readBody(post('abcde'), 5)).toBe('abcde');
@@ -60,6 +70,33 @@ describe('readBody', () => {
     const r = new Request(URL_, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
     expect(await readBody(r, 100)).toBe('a=1&b=caf\u00e9');
   });
+
+  it('reads a body that arrives in one chunk as the bytes of that chunk (a view into a larger buffer)', async () => {
+    const bytes = new TextEncoder().encode('xxa=1&b=caf\u00e9yy');
+    const r = new Request(URL_, {
+      method: 'POST',
+      body: streamOf([bytes.subarray(2, bytes.length - 2)]),
+      duplex: 'half',
+    } as RequestInit);
+    expect(await readBody(r, 100)).toBe('a=1&b=caf\u00e9');
+  });
+
+  it.each<[string, unknown]>([
+    ['an ArrayBuffer', new TextEncoder().encode('a=1').buffer],
+    ['a string', 'a=1'],
+    ['a DataView', new DataView(new ArrayBuffer(3))],
+  ])(
+    'refuses a stream chunk that is %s, as the platform does (ERR_CONFIGURATION: the server, not the client)',
+    async (_what, chunk) => {
+      // A string has no byteLength: counted as bytes, it would have slipped past the size cap.
+      for (const chunks of [[chunk], [new Uint8Array(1), chunk, new Uint8Array(1)]]) {
+        const r = new Request(URL_, { method: 'POST', body: streamOf(chunks), duplex: 'half' } as RequestInit);
+        const e = await refusal(readBody(r, 100));
+        expect(e).toMatchObject({ code: 'ERR_CONFIGURATION', field: 'body' });
+        expect(e.message).toBe('the request body stream yielded a chunk that is not a Uint8Array');
+      }
+    },
+  );
 });
 
 describe('checkContentType', () => {

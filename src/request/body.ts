@@ -5,7 +5,7 @@
  * @module
  */
 import { bodyText, concatBytes } from '../encoding/bytes.js';
-import { BodyConsumedError, BodyTooLargeError, MediaTypeError } from '../errors/index.js';
+import { BodyConsumedError, BodyTooLargeError, ConfigurationError, MediaTypeError } from '../errors/index.js';
 import { FORM_CONTENT_TYPE } from './media-types.js';
 
 /** Reads the body as UTF-8, refusing more than `max` bytes (declared or counted) before holding them. */
@@ -27,6 +27,14 @@ export async function readBody(request: Request, max: number): Promise<string> {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    if (!(value instanceof Uint8Array)) {
+      // A platform's Request yields bytes; anything else (strings, ArrayBuffers) has no size to
+      // count: the server's request object is at fault, not the client.
+      await reader.cancel().catch(() => undefined);
+      throw new ConfigurationError('the request body stream yielded a chunk that is not a Uint8Array', {
+        field: 'body',
+      });
+    }
     total += value.byteLength;
     if (total > max) {
       await reader.cancel().catch(() => undefined);

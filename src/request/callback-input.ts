@@ -127,11 +127,12 @@ function stringPairs(query: string): Array<[string, string]> {
     return parseBounded(u.search.slice(1));
   }
   if (query.charCodeAt(0) === 0x2f /* / */) {
-    // A path and query (Node's req.url): the query is what follows the first `?`, up to a `#`.
-    const q = query.indexOf('?');
-    if (q < 0) return [];
-    const hash = query.indexOf('#', q);
-    return parseBounded(query.slice(q + 1, hash < 0 ? undefined : hash));
+    // A path and query (Node's req.url): the query is what follows the first `?` before any `#`
+    // (a `?` in the fragment starts no query), up to that `#`, as the URL parser reads it.
+    const hash = query.indexOf('#');
+    const path = hash < 0 ? query : query.slice(0, hash);
+    const q = path.indexOf('?');
+    return q < 0 ? [] : parseBounded(path.slice(q + 1));
   }
   return parseBounded(query.startsWith('?') ? query.slice(1) : query);
 }
@@ -184,7 +185,8 @@ function targetPairs(req: CallbackRequestTarget): Array<[string, string]> {
     );
   }
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : req.url;
-  if (typeof target !== 'string' || target.charCodeAt(0) !== 0x2f) {
+  // Origin form (`/cb?...`), or absolute form (`http://shop.example/cb?...`, as sent to a proxy).
+  if (typeof target !== 'string' || (target.charCodeAt(0) !== 0x2f && !/^https?:\/\//i.test(target))) {
     throw new InvalidInputError(`the Node request has no request target (req.url): ${WHAT_TO_PASS}`, {
       field: 'query',
     });

@@ -68,14 +68,6 @@ export async function report<R>(
   }
 }
 
-/** Refuses, when a middleware is created, options without a credentials function. @internal */
-export function checkVerifyOptions(options: unknown, factory: string): void {
-  const o = options as { credentials?: unknown } | null;
-  if (o === null || typeof o !== 'object' || typeof o.credentials !== 'function') {
-    throw new ConfigurationError(`${factory} needs options with a credentials function`, { field: 'credentials' });
-  }
-}
-
 /** Refuses, when a callback middleware is created, options without a control key. @internal */
 export function checkCallbackOptions(options: unknown, factory: string): void {
   const o = options as { controlKey?: unknown } | null;

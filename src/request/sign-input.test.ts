@@ -76,6 +76,30 @@ describe('signRequest: baseUrl', () => {
     const s = await sign('status', { client_orderid: 'a' }, { baseUrl });
     expect(s.url).toBe(`https://h.example${prefix}/api/v2/status/1111`);
   });
+
+  it.each([
+    ['https://h.example/api', '/api', 'https://h.example'],
+    ['https://h.example/paynet/api/', '/api', 'https://h.example/paynet'],
+    ['https://h.example/paynet/api/v2', '/api/v2', 'https://h.example/paynet'],
+    ['https://h.example/paynet/api/v12//', '/api/v12', 'https://h.example/paynet'],
+  ])('%j ends with %j, which paysig adds itself: refused on baseUrl', async (baseUrl, tail, without) => {
+    const e = await refusal(sign('status', { client_orderid: 'a' }, { baseUrl }));
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'baseUrl' });
+    expect(e.message).toBe(
+      `"baseUrl" ends with ${tail}, which paysig adds itself (the request would go to ${tail}/api/v2/status/1111): pass the address without it, e.g. "${without}"`,
+    );
+  });
+
+  it.each([
+    ['https://h.example/api/paynet', '/api/paynet'],
+    ['https://h.example/api/v2/paynet', '/api/v2/paynet'],
+    ['https://h.example/apiary', '/apiary'],
+    ['https://h.example/paynet/api/vx', '/paynet/api/vx'],
+    ['https://h.example/paynet/api/v', '/paynet/api/v'],
+  ])('a base address %j with /api elsewhere than at its end is kept', async (baseUrl, prefix) => {
+    const s = await sign('status', { client_orderid: 'a' }, { baseUrl });
+    expect(s.url).toBe(`https://h.example${prefix}/api/v2/status/1111`);
+  });
 });
 
 describe('signRequest: params paysig computes', () => {

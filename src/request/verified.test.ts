@@ -86,6 +86,40 @@ describe('typed verification results', () => {
     });
     expect(Object.getPrototypeOf(r.fields)).toBe(Object.prototype);
     expect(Object.hasOwn(r.fields, '__proto__')).toBe(true);
+    // an ordinary field: a value that can be read, listed, changed and deleted like any other
+    expect(Object.getOwnPropertyDescriptor(r.fields, '__proto__')).toEqual({
+      value: 'p',
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    expect(Object.keys(r.fields)).toEqual(['client_orderid', 'amount', 'currency', 'email', 'control', '__proto__']);
+    expect(JSON.stringify(r.fields)).toMatch(/,"__proto__":"p"}$/);
+  });
+
+  it('a field named toString is an own field where Object.prototype.toString is read-only (a frozen prototype, SES)', async () => {
+    const body = new URLSearchParams({ client_orderid: 'X', amount: '10.42', currency: 'EUR', email: 'e@x.y' });
+    const req = sale(Object.fromEntries(body));
+    const text = `${await req.text()}&toString=t`;
+    const own = Object.getOwnPropertyDescriptor(Object.prototype, 'toString')!;
+    // What freezing does to this one property: assigning a name the prototype holds read-only throws.
+    Object.defineProperty(Object.prototype, 'toString', { ...own, writable: false });
+    let r: Awaited<ReturnType<typeof verifyRequest>>;
+    try {
+      r = await verifyRequest(new Request(req.url, { method: 'POST', headers: req.headers, body: text }), {
+        basePath: '/paynet',
+        credentials: () => ({ controlKey: KEY }),
+        nonceStore: new MemoryNonceStore(),
+      });
+    } finally {
+      Object.defineProperty(Object.prototype, 'toString', own);
+    }
+    expect(Object.getOwnPropertyDescriptor(r.fields, 'toString')).toEqual({
+      value: 't',
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   });
 
   // The types promise a string for every `required` field: verification must refuse a request

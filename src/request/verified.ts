@@ -147,14 +147,16 @@ export function verifiedResult(
   return out as unknown as VerifiedRequest;
 }
 
-/** The non-empty pairs as an object; a name such as `__proto__` stays an own property. */
+/**
+ * The non-empty pairs as an object of own properties: defined, not assigned, so that a name such
+ * as `__proto__` stays a field, and `toString` is one even where `Object.prototype` is frozen
+ * (SES lockdown), which makes assigning a name it holds throw.
+ */
 function fieldsOf(params: ReadonlyArray<readonly [string, string]>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of params) {
-    if (value === '') continue;
-    if (name === '__proto__')
+    if (value !== '')
       Object.defineProperty(fields, name, { value, writable: true, enumerable: true, configurable: true });
-    else fields[name] = value;
   }
   return fields;
 }

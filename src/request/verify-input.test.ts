@@ -2,6 +2,8 @@
 // asked and what the result carries. Requests are built with signRequest; digests and the HMAC
 // come from node:crypto where a test needs its own.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryNonceStore } from '../stores/memory/index.js';
 import { signRequest, type SignOptions } from './sign.js';
@@ -189,5 +191,109 @@ describe('verifyRequest: OAuth requests', () => {
     );
     const v = await verifyRequest(s.toRequest(), options({ now, maxFutureSkewSeconds: 100 }));
     expect(v.consumerKey).toBe(LOGIN);
+  });
+});
+
+describe('verifyRequestParts: the method as a transport passes it', () => {
+  /** A RequestReader over a signed request, with the method as the transport received it. */
+  function reader(request: Request, method: string) {
+    return {
+      method,
+      url: request.url,
+      header: (name: string) => request.headers.get(name),
+      readBody: () => request.text(),
+    };
+  }
+
+  it.each(['POST', 'post', 'Post'])('method %j is POST, in any case', async (method) => {
+    const s = await sign('status', STATUS);
+    const v = await verifyRequestParts(reader(s.toRequest(), method), options());
+    expect(v.operationId).toBe('status');
+  });
+
+  it('an empty method is ERR_METHOD_NOT_ALLOWED', async () => {
+    const s = await sign('status', STATUS);
+    const e = await refusal(verifyRequestParts(reader(s.toRequest(), ''), options()));
+    expect(e).toMatchObject({ code: 'ERR_METHOD_NOT_ALLOWED', allow: 'POST' });
+    expect(e.message).toBe('method must be POST, got ""');
+  });
+});
+
+describe('verifyRequest: the result names the party that was read, and no other', () => {
+  const tail = ['params', 'signedParams', 'responseFormat', 'fields', 'matchedKey'];
+
+  it('a control request with a login term: login and endpointId', async () => {
+    const v = await verifyRequest((await sign('status', STATUS)).toRequest(), options());
+    expect(Object.keys(v)).toEqual(['operationId', 'operation', 'scheme', 'login', 'endpointId', ...tail]);
+    expect([v.login, v.endpointId]).toEqual([LOGIN, '1111']);
+    expect('consumerKey' in v).toBe(false);
+    expect('endpointGroupId' in v).toBe(false);
+  });
+
+  it('a control request to an endpoint group: endpointGroupId and no endpointId', async () => {
+    const s = await sign('status', STATUS, { endpointId: undefined, endpointGroupId: 77 });
+    const v = await verifyRequest(s.toRequest(), options());
+    expect(Object.keys(v)).toEqual(['operationId', 'operation', 'scheme', 'login', 'endpointGroupId', ...tail]);
+    expect(v.endpointGroupId).toBe('77');
+    expect('endpointId' in v).toBe(false);
+  });
+
+  it('a control request without a login term: the endpoint alone', async () => {
+    const v = await verifyRequest((await sign('sale', SALE)).toRequest(), options());
+    expect(Object.keys(v)).toEqual(['operationId', 'operation', 'scheme', 'endpointId', ...tail]);
+  });
+
+  it('an OAuth request: consumerKey and no login', async () => {
+    const v = await verifyRequest((await sign('payout', PAYOUT)).toRequest(), options());
+    expect(Object.keys(v)).toEqual(['operationId', 'operation', 'scheme', 'consumerKey', 'endpointId', ...tail]);
+    expect(v.consumerKey).toBe(LOGIN);
+    expect('login' in v).toBe(false);
+  });
+});
+
+describe('verifyRequest: which credential a scheme reads', () => {
+  const OTHER = 'NOT-THE-KEY-0000';
+
+  it.each([
+    ['status', STATUS, 'ERR_CONTROL_MISMATCH'],
+    ['payout', PAYOUT, 'ERR_SIGNATURE_INVALID'],
+  ])('%s: controlKey wins over the deprecated consumerSecret', async (op, params, mismatch) => {
+    const s = await sign(op, params);
+    const credentials = () => ({ controlKey: KEY, consumerSecret: OTHER });
+    expect((await verifyRequest(s.toRequest(), options({ credentials }))).operationId).toBe(op);
+    // consumerSecret is read only when controlKey is absent
+    const old = () => ({ consumerSecret: KEY });
+    expect((await verifyRequest(s.toRequest(), options({ credentials: old }))).operationId).toBe(op);
+    const wrong = () => ({ controlKey: OTHER, consumerSecret: KEY });
+    expect((await refusal(verifyRequest(s.toRequest(), options({ credentials: wrong })))).code).toBe(mismatch);
+  });
+
+  it('credentials given as a class instance are read as they are, getters on its prototype included', async () => {
+    const pem = (name: string) => readFileSync(join(import.meta.dirname, '../../vectors/keys', name), 'utf8');
+    class MerchantKeys {
+      readonly #spki: string;
+      constructor(spki: string) {
+        this.#spki = spki;
+      }
+      get publicKey(): string {
+        return this.#spki;
+      }
+    }
+    const params = {
+      client_orderid: 'A-17',
+      credit_card_number: '4111111111111111',
+      expire_month: '12',
+      expire_year: '2030',
+    };
+    const s = await signRequest('create-card-ref-v4', {
+      baseUrl: BASE,
+      endpointId: 1111,
+      params,
+      credentials: { login: LOGIN, privateKey: pem('test-only-rsa-2048-pkcs8.pem') },
+    });
+    expect(s.scheme).toBe('RSA-SHA256');
+    const credentials = () => new MerchantKeys(pem('test-only-rsa-2048-spki.pem'));
+    const v = await verifyRequest(s.toRequest(), options({ credentials }));
+    expect([v.operationId, v.consumerKey]).toEqual(['create-card-ref-v4', LOGIN]);
   });
 });
