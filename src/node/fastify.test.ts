@@ -37,3 +37,44 @@ describe('a Fastify instance with a form body parser already registered', () => 
     }
   });
 });
+
+describe('the Fastify plugins act on the instance they are registered on', () => {
+  const verifier = () => createVerifier({ basePath: '/paynet', credentials: () => undefined });
+
+  it('the gate hook covers routes declared outside the plugin (not encapsulated), and is named paysig', async () => {
+    const app = Fastify();
+    try {
+      await app.register(createFastifyPlugin(verifier()));
+      let ran = false;
+      app.post('/paynet/api/v2/sale/1111', async () => {
+        ran = true;
+        return 'ran';
+      });
+      await app.ready();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/paynet/api/v2/sale/1111',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'client_orderid=1&control=00',
+      });
+      expect(ran).toBe(false);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.body).toMatch(/(^|&)error-code=ERR_[A-Z_]+(&|$)/);
+      expect(app.hasPlugin('paysig')).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the verifying and the callback plugin can both be registered on one instance (the form parser is added once)', async () => {
+    const app = Fastify();
+    try {
+      await app.register(createFastifyPlugin(verifier()));
+      await app.register(createFastifyCallbackPlugin({ controlKey: KEY }));
+      await app.ready();
+      expect(app.hasContentTypeParser('application/x-www-form-urlencoded')).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});

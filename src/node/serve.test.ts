@@ -93,3 +93,21 @@ describe('serve', () => {
     });
   });
 });
+
+describe('serve: listening and closing', () => {
+  it('rejects when the port is taken (the listen error), instead of hanging', async () => {
+    await served(echo, {}, async (first) => {
+      const port = Number(new URL(first.url).port);
+      const second = serve(echo, { port });
+      await expect(second).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    });
+  });
+
+  it('close() resolves once the server stopped listening: the port refuses connections', async () => {
+    const server = await serve(echo, {});
+    const closed = server.close();
+    expect(closed).toBeInstanceOf(Promise);
+    await closed;
+    await expect(fetch(`${server.url}/x`)).rejects.toThrow();
+  });
+});

@@ -255,6 +255,7 @@ describe('the callback middleware on hand-driven requests', () => {
       { method: 'GET', url: `/callback#f?${CALLBACK}` },
       missingStatus,
     ],
+    ['a GET whose target is only a fragment (no query)', { method: 'GET', url: `#f?${CALLBACK}` }, missingStatus],
     ['a target without "?" (no query at all)', { method: 'GET', url: CALLBACK }, missingStatus],
     ['a POST (its form body, not its query)', { method: 'POST', url: '/callback', sent: CALLBACK }, 'approved'],
     ['a lower-case post (its form body)', { method: 'post', url: '/callback', sent: CALLBACK }, 'approved'],
