@@ -221,6 +221,14 @@ describe('callback input: each form read exactly, and refused with exact message
     expect((await verifyCallback(`/cb?${QUERY}#frag`, KEY)).status).toBe('approved');
   });
 
+  it('a Node request whose req.url holds http:// but does not start with it is still no request target', async () => {
+    const e = await refusal(
+      verifyCallback(nodeRequest({ method: 'GET', url: `cb?next=http://shop.example&${QUERY}` }), KEY),
+    );
+    expect(e).toMatchObject({ code: 'ERR_INVALID_INPUT', field: 'query' });
+    expect(e.message).toBe(`the Node request has no request target (req.url): ${WHAT_TO_PASS}`);
+  });
+
   it('a Node request whose req.url is in absolute form (as sent to a proxy) is read from its query', async () => {
     for (const url of [`http://shop.example/cb?${QUERY}`, `HTTPS://shop.example:8443/cb?${QUERY}#f`]) {
       expect((await verifyCallback(nodeRequest({ method: 'GET', url }), KEY)).client_orderid).toBe('902B4FF5');
