@@ -200,22 +200,8 @@ describe('keys in the wrong form', () => {
     const field = (b: Buffer) => Buffer.concat([Buffer.from([0, 0, b.length >> 8, b.length & 0xff]), b]);
     const wire = Buffer.concat([field(Buffer.from('ssh-rsa')), field(mpint(jwk.e!)), field(mpint(jwk.n!))]);
     const ssh = `ssh-rsa ${wire.toString('base64')} merchant@example`;
-    const v4 = await signRequest('create-card-ref-v4', {
-      baseUrl: 'https://gate.example.com/paynet',
-      endpointId: 1111,
-      credentials: { login: 'merchant', privateKey: PKCS8 },
-      params: {
-        client_orderid: 'A-1',
-        credit_card_number: '4111111111111111',
-        expire_month: '12',
-        expire_year: '2030',
-      },
-    });
-    const options = {
-      basePath: '/paynet',
-      credentials: () => ({ publicKey: ssh }),
-      nonceStore: new MemoryNonceStore(),
-    };
+    const v4 = await signedV4();
+    const options = withPublicKey(ssh);
     const e = await caught(() => verifyRequest(v4.toRequest(), options));
     expect(e.code).toBe('ERR_KEY_INVALID');
     expect(e.message).toContain('ssh-keygen -e -m PKCS8');
@@ -234,22 +220,8 @@ describe('keys in the wrong form', () => {
   ])(
     'an OpenSSH %s public key: diagnose names it as a key that is not RSA, not as a control key',
     async (type, ssh) => {
-      const v4 = await signRequest('create-card-ref-v4', {
-        baseUrl: 'https://gate.example.com/paynet',
-        endpointId: 1111,
-        credentials: { login: 'merchant', privateKey: PKCS8 },
-        params: {
-          client_orderid: 'A-1',
-          credit_card_number: '4111111111111111',
-          expire_month: '12',
-          expire_year: '2030',
-        },
-      });
-      const options = {
-        basePath: '/paynet',
-        credentials: () => ({ publicKey: ssh }),
-        nonceStore: new MemoryNonceStore(),
-      };
+      const v4 = await signedV4();
+      const options = withPublicKey(ssh);
       const e = await caught(() => verifyRequest(v4.toRequest(), options));
       expect(e.code).toBe('ERR_KEY_INVALID');
       const d = await diagnose(v4.toRequest(), options);
@@ -259,6 +231,21 @@ describe('keys in the wrong form', () => {
     },
   );
 });
+
+/** A create-card-ref-v4 request signed with RSA-SHA256 (PKCS8). */
+function signedV4() {
+  return signRequest('create-card-ref-v4', {
+    baseUrl: 'https://gate.example.com/paynet',
+    endpointId: 1111,
+    credentials: { login: 'merchant', privateKey: PKCS8 },
+    params: { client_orderid: 'A-1', credit_card_number: '4111111111111111', expire_month: '12', expire_year: '2030' },
+  });
+}
+
+/** Verify options whose merchant has `publicKey` configured. */
+function withPublicKey(publicKey: string) {
+  return { basePath: '/paynet', credentials: () => ({ publicKey }), nonceStore: new MemoryNonceStore() };
+}
 
 describe('an amount given as a number', () => {
   it('control() and signRequest answer with the same code and message', async () => {

@@ -5,8 +5,7 @@
 // middleware verifies the service's callbacks. Digests come from node:crypto.
 import { createVerifier } from '../verifier/index.js';
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryNonceStore } from '../stores/memory/index.js';
@@ -24,6 +23,7 @@ import {
   type MiddlewareOptions,
   type NodeMiddleware,
 } from './index.js';
+import { listen } from '../../test/helpers/listen.js';
 
 type Use = (...args: unknown[]) => void;
 interface ExpressModule {
@@ -92,21 +92,6 @@ async function send(r: Sent) {
 const callbackUrl = (base: string, status: string) =>
   `${base}/callback?status=${status}&orderid=5412&client_orderid=S-1&control=${sha1(`approved5412S-1${KEY}`)}`;
 
-function listen(server: Server): Promise<{ base: string; close(): Promise<void> }> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        base: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      });
-    });
-  });
-}
 const answer = (v: ReturnType<typeof verifiedOf>) =>
   JSON.stringify({ operation: v.operationId, order: v.fields['client_orderid'], key: v.matchedKey.index });
 

@@ -3,14 +3,7 @@
 // tampered request through both paths (verifyIncoming, and toFetchRequest + verifyRequest), a
 // body a parser already consumed, the raw-bytes escape hatch, and the streaming size cap.
 import { createHash } from 'node:crypto';
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpStatusOf } from '../errors/handling.js';
@@ -19,6 +12,7 @@ import { MemoryNonceStore } from '../stores/memory/index.js';
 import { signRequest } from '../request/sign.js';
 import { verifyRequest, type VerifyRequestOptions } from '../request/verify.js';
 import { toFetchRequest, verifyIncoming, type IncomingMessageLike, type ToFetchRequestOptions } from './index.js';
+import { listen } from '../../test/helpers/listen.js';
 
 // Express and Koa ship no types (and @types/* are not installed): the little used here, typed here.
 type Handler = (req: IncomingMessage & { body?: unknown }, res: ExpressResponse, next: () => void) => void;
@@ -156,22 +150,6 @@ function streamLarge(url: string, total: number): Promise<[number, string]> {
 interface Harness {
   name: string;
   start(path: Path): Promise<{ base: string; close(): Promise<void> }>;
-}
-
-function listen(server: Server): Promise<{ base: string; close(): Promise<void> }> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        base: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((r) => {
-            server.close(() => r());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
 }
 
 function reply(res: ServerResponse, [status, text]: [number, string]): void {

@@ -7,8 +7,7 @@
 // Express and Koa servers: a POST callback, express.raw() before it, and Koa's kept rawBody.
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { thrown } from '../../test/helpers/refusal.js';
 import { createVerifier } from '../verifier/index.js';
@@ -25,6 +24,7 @@ import {
   type KoaMiddleware,
   type NodeMiddleware,
 } from './index.js';
+import { listen } from '../../test/helpers/listen.js';
 
 type Use = (...args: unknown[]) => void;
 interface ExpressModule {
@@ -130,22 +130,6 @@ const refusalBody = (code: string, message: string, type = 'error') => ({
   'error-message': message,
   'error-code': code,
 });
-
-function listen(server: Server): Promise<{ base: string; close(): Promise<void> }> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        base: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      });
-    });
-  });
-}
 
 describe('verifiedOf and verifiedCallbackOf', () => {
   it.each([
