@@ -30,14 +30,13 @@ function decodeRun(run: string): string {
  * A path as a permissive router could read it: percent-decoded until nothing changes (`%2F`,
  * `%70`, twice-encoded `%252F`), backslashes as slashes, folded to one case (upper then lower,
  * so that the Kelvin sign and the long s meet `k` and `s`), runs of slashes collapsed.
- * Throws when it still changes after eight rounds of decoding: no reading can be trusted.
+ * Eight rounds of decoding at most: {@link encodedTooDeep} tells a path that needs more.
  */
 function loosen(path: string): string {
   let p = path;
-  for (let i = 0; ; i++) {
+  for (let i = 0; i < 8; i++) {
     const next = p.replace(ESCAPES, decodeRun);
     if (next === p) break;
-    if (i === 8) throw new RangeError(); // encoded more than eight times
     p = next;
   }
   return p
@@ -45,6 +44,17 @@ function loosen(path: string): string {
     .toUpperCase()
     .toLowerCase()
     .replace(/\/{2,}/g, '/');
+}
+
+/** Whether `path` still changes after eight rounds of percent-decoding: no reading of it can be trusted. */
+function encodedTooDeep(path: string): boolean {
+  let p = path;
+  for (let i = 0; i < 9; i++) {
+    const next = p.replace(ESCAPES, decodeRun);
+    if (next === p) return false;
+    p = next;
+  }
+  return true;
 }
 
 /** `.` and `..` segments (their dots literal or `%2e`) resolved as the WHATWG URL parser resolves them. */
@@ -113,16 +123,16 @@ export function isApiTarget(target: string, basePath: string | undefined): boole
   // `//host/path` (a path to Express, a host and a path to the URL parser).
   const noScheme = target.replace(SCHEME, '');
   const noHost = noScheme.replace(noScheme === target ? NETWORK : AUTHORITY, '');
-  try {
-    const prefix = `${loosen(`/${basePath ?? ''}`).replace(/\/$/, '')}/api`;
-    return (
-      pathUnder(target, prefix) ||
-      (noScheme !== target && pathUnder(noScheme, prefix)) ||
-      (noHost !== noScheme && pathUnder(noHost, prefix))
-    );
-  } catch {
-    return true; // a path too deeply encoded to read: refused, never passed on
-  }
+  // A path too deeply encoded to read (every reading below is a part of what precedes the `?`)
+  // is refused, never passed on.
+  const query = target.indexOf('?');
+  if (encodedTooDeep(query < 0 ? target : target.slice(0, query))) return true;
+  const prefix = `${loosen(`/${basePath ?? ''}`).replace(/\/$/, '')}/api`;
+  return (
+    pathUnder(target, prefix) ||
+    (noScheme !== target && pathUnder(noScheme, prefix)) ||
+    (noHost !== noScheme && pathUnder(noHost, prefix))
+  );
 }
 
 /** A `.` or `..` segment, its dots literal or `%2e` (as the WHATWG URL parser reads them), or a backslash. */
