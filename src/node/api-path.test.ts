@@ -102,6 +102,8 @@ describe('isApiTarget', () => {
     // After `#` or `;` too (a router may not cut there); not in the query, which no router reads as the path.
     for (const cut of ['#', ';']) expect(isApiTarget(`/health${cut}%${'25'.repeat(8)}2F`, '/paynet')).toBe(true);
     expect(isApiTarget(`/health?q=%${'25'.repeat(8)}2F`, '/paynet')).toBe(false);
+    // A basePath is decoded eight rounds too (the verifier's settings would not take this one).
+    expect(isApiTarget('/paynet/api/v2/sale/1111', `/%${'25'.repeat(8)}70aynet`)).toBe(false);
     expect(isApiTarget(`http://gate.example/health%${'25'.repeat(8)}2F`, '/paynet')).toBe(true);
   });
 
