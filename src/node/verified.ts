@@ -8,6 +8,7 @@
 import { ConfigurationError } from '../errors/index.js';
 import type { CallbackFields } from '../request/callback.js';
 import { verifyCallback } from '../request/callback.js';
+import { queryOfTarget } from '../request/callback-input.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
 import { refusalOf, report, type Refusal } from '../request/refusal.js';
 import type { VerifiedRequest } from '../request/verified.js';
@@ -161,12 +162,7 @@ export async function nodeCallback(
     return verifyCallback(bodyText(bytes), options.controlKey);
   }
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
-  // The query: what follows the first `?` before any `#`, up to that `#` (Node keeps a fragment
-  // a client sent, and a `?` in it starts no query).
-  const hash = target.indexOf('#');
-  const path = hash < 0 ? target : target.slice(0, hash);
-  const q = path.indexOf('?');
-  return verifyCallback(q < 0 ? '' : path.slice(q + 1), options.controlKey);
+  return verifyCallback(queryOfTarget(target), options.controlKey);
 }
 
 /** The refusal of `error` for `req`, after `onRefused`. @internal */

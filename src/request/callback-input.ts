@@ -110,6 +110,18 @@ function addDecoded(out: Array<[string, string]>, size: { bytes: number }, name:
   out.push([name, value]);
 }
 
+/**
+ * The query of a request target such as Node's `req.url`: what follows the first `?` before any
+ * `#`, up to that `#`, as the URL parser reads it (Node keeps a fragment a client sent, and a `?`
+ * in it starts no query); `''` when the target has none. @internal
+ */
+export function queryOfTarget(target: string): string {
+  const hash = target.indexOf('#');
+  const path = hash < 0 ? target : target.slice(0, hash);
+  const q = path.indexOf('?');
+  return q < 0 ? '' : path.slice(q + 1);
+}
+
 /** A query given as text: a whole URL, a path and query, or a query with or without `?`. */
 function stringPairs(query: string): Array<[string, string]> {
   if (utf8LongerThan(query, DEFAULT_MAX_BODY_BYTES)) tooLarge();
@@ -126,14 +138,7 @@ function stringPairs(query: string): Array<[string, string]> {
     }
     return parseBounded(u.search.slice(1));
   }
-  if (query.charCodeAt(0) === 0x2f /* / */) {
-    // A path and query (Node's req.url): the query is what follows the first `?` before any `#`
-    // (a `?` in the fragment starts no query), up to that `#`, as the URL parser reads it.
-    const hash = query.indexOf('#');
-    const path = hash < 0 ? query : query.slice(0, hash);
-    const q = path.indexOf('?');
-    return q < 0 ? [] : parseBounded(path.slice(q + 1));
-  }
+  if (query.charCodeAt(0) === 0x2f /* / */) return parseBounded(queryOfTarget(query));
   return parseBounded(query.startsWith('?') ? query.slice(1) : query);
 }
 
