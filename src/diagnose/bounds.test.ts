@@ -82,6 +82,29 @@ describe('diagnose bounds its output in every input', () => {
     expect(d.request).toEqual({ method: 'POST', url });
   });
 
+  it("analyses a URL of 16,384 characters, the verifier's cap; one more is over it", async () => {
+    const start = 'https://g.example/paynet/api/v2/sale/1111?x=';
+    const url = start + 'b'.repeat(16_384 - start.length);
+    const d = await diagnose({ method: 'POST', url, headers: FORM, body: 'a=1' }, options);
+    expect(d.problem).toBeUndefined();
+    expect(d.operation).toMatchObject({ id: 'sale', endpointId: '1111' });
+    expect(d.control?.expected).toBeDefined();
+    const over = await diagnose({ method: 'POST', url: `${url}b`, headers: FORM, body: 'a=1' }, options);
+    expect(over.problem).toBe(
+      'the URL is 16385 characters long, over the 16384 the verifier accepts; request.url shows its start',
+    );
+    expect(over.hints).toEqual([]);
+  });
+
+  it('shows a method of 32 characters whole; cuts a longer one, and a URL of 2,048 beside it stays whole', async () => {
+    const url = 'https://g.example/paynet/api/v2/sale/1111?x=' + 'b'.repeat(2048 - 44);
+    const method = 'M'.repeat(32);
+    const d = await diagnose({ method, url, headers: FORM, body: 'a=1' }, options);
+    expect(d.request).toEqual({ method, url });
+    const longer = await diagnose({ method: `${method}M`, url, headers: FORM, body: 'a=1' }, options);
+    expect(longer.request).toEqual({ method: `${method}…`, url, cut: true });
+  });
+
   it('an OAuth request at every cap (16 KiB URL, 64 KiB body) gives at most 8 times its size', async () => {
     const url = 'https://g.example/paynet/api/v2/payout/1111?q=' + 'é'.repeat(8_000);
     const body = 'client_orderid=1&amount=1.00&currency=EUR&memo=' + '%C3%A9'.repeat(10_900);

@@ -79,6 +79,27 @@ describe('diagnose: the control terms shown', () => {
     ]);
   });
 
+  it('names the order id term as the operation spells it: client-order-id on the 3DS uploads', async () => {
+    // C-A: login, the order id, orderid.
+    const d = await diagnose(
+      post('/api/3ds/v1/upload-cres-result/1111', [
+        ['login', 'merchant'],
+        ['client-order-id', 'X1'],
+        ['orderid', '9'],
+        ['cres', 'eyJhY3NUcmFuc0lEIjoiMSJ9'],
+        ['control', sha1(`merchantX19${KEY}`)],
+      ]),
+      options(),
+    );
+    expect(d.valid).toBe(true);
+    expect(d.control?.terms).toEqual([
+      { name: 'login', value: 'merchant' },
+      { name: 'client-order-id', value: 'X1' },
+      { name: 'orderid', value: '9' },
+      { name: 'control key', value: '<control key>' },
+    ]);
+  });
+
   it('shows an empty endpoint id when the context has neither id', async () => {
     const r = await diagnoseControl({
       op: findOperation('sale'),

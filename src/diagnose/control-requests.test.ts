@@ -100,6 +100,7 @@ describe('diagnose: refusing bad options and requests', () => {
     expect(method.operation).toMatchObject({ id: 'sale', endpointId: '1111' });
     const url = await diagnose({ ...post('', SALE), url: 'gate.example.com/api/v2/sale/1' }, opts());
     expect(url).toMatchObject({ error, problem: 'the request URL is not an absolute URL' });
+    expect(url.hints).toEqual([]);
   });
 
   it('passes errors of the credentials function and of the schemes through unchanged', async () => {
@@ -205,6 +206,40 @@ describe('diagnose: control requests', () => {
     expect(d.problem).toBe(`no operation at path "${shown}" (basePath "")`);
   });
 
+  it('names the basePath under which the path is an operation\'s, "" included', async () => {
+    const d = await diagnose(post('/api/v2/sale/1111', SALE), opts({ basePath: '/paynet' }));
+    expect(d.problem).toBe('no operation at path "/api/v2/sale/1111" (basePath "/paynet")');
+    expect(d.hints).toEqual([
+      { id: 'base-path', message: `the path is an operation's under basePath "": pass basePath: ''` },
+    ]);
+  });
+
+  it('recognises /api/vN twice in the path: names the prefix, the base URL to use and the path meant', async () => {
+    const doubled = (prefix: string, basePath: string, path: string) => ({
+      id: 'base-path',
+      message: `the path has ${prefix} twice: the client's base URL already ends in ${prefix} and it appended the operation's path (${prefix}/...) again. Its base URL must stop before ${prefix} (https://host${basePath}); the path is then ${JSON.stringify(path)}`,
+    });
+    const v2 = await diagnose(post('/api/v2/api/v2/sale/1111', SALE), opts());
+    expect(v2.problem).toBe('no operation at path "/api/v2/api/v2/sale/1111" (basePath "")');
+    expect(v2.hints).toEqual([doubled('/api/v2', '', '/api/v2/sale/1111')]);
+    const v4 = await diagnose(post('/paynet/api/v4/api/v4/create-card-ref/1111', SALE), opts({ basePath: '/paynet' }));
+    expect(v4.hints).toEqual([doubled('/api/v4', '/paynet', '/paynet/api/v4/create-card-ref/1111')]);
+    // A base path that is itself an /api/vN of two digits, given twice: the prefix is named whole.
+    const v10 = await diagnose(post('/api/v10/api/v10/api/v2/sale/1111', SALE), opts({ basePath: '/api/v10' }));
+    expect(v10.hints).toEqual([doubled('/api/v10', '/api/v10', '/api/v10/api/v2/sale/1111')]);
+    // The path meant is cut at 200 characters, as the path is: /api/v2/sale/ (13) and 187 digits.
+    const long = await diagnose(post(`/api/v2/api/v2/sale/${'7'.repeat(300)}`, SALE), opts());
+    expect(long.hints).toEqual([doubled('/api/v2', '', `/api/v2/sale/${'7'.repeat(187)}`)]);
+  });
+
+  it("gives the verifier's refusal cut at 1,000 characters", async () => {
+    const basePath = `/${'p'.repeat(1500)}`;
+    const d = await diagnose(post('/api/v2/sale/1111', SALE), opts({ basePath }));
+    const refusal = `no operation at path "/api/v2/sale/1111" under basePath "${basePath}": the path is an operation's without a prefix, so drop basePath (or mount the route under it)`;
+    expect(refusal.length).toBeGreaterThan(1000);
+    expect(d.error).toEqual({ code: 'ERR_UNKNOWN_OPERATION', status: 404, message: refusal.slice(0, 1000) });
+  });
+
   it('takes the login from the first non-empty login field and asks for that merchant', async () => {
     const digest = sha1Hex(`merchantS-1${KEY}`);
     const queries: CredentialsQuery[] = [];
@@ -226,6 +261,44 @@ describe('diagnose: control requests', () => {
     const single = await diagnose(post('/api/v2/status/1111', [body[0]!, body[2]!, body[3]!]), { credentials });
     expect(single.valid).toBe(true);
     expect(Object.keys(single).sort()).toEqual(['control', 'hints', 'operation', 'request', 'scheme', 'valid']);
+  });
+
+  it('takes credentials of null (a JavaScript caller) for an unknown merchant', async () => {
+    const request = post('/api/v2/sale/1111', [...SALE, ['control', saleDigest('1111')]]);
+    const d = await diagnose(request, opts({ credentials: () => null as unknown as undefined }));
+    expect(d.error?.code).toBe('ERR_UNKNOWN_MERCHANT');
+    expect(d.problem).toBe('no control key for this merchant: the expected digest cannot be computed');
+    expect(d.control?.expected).toBeUndefined();
+  });
+
+  it('with a list of control keys: reports each key and shows the work of the one that matches', async () => {
+    const listed = opts({ credentials: () => ({ controlKey: [{ key: 'OLD-KEY-5A1F' }, { key: KEY }] }) });
+    const d = await diagnose(post('/api/v2/sale/1111', [...SALE, ['control', saleDigest('1111')]]), listed);
+    expect(d.valid).toBe(true);
+    // Keys listed without an id are reported without one.
+    expect(d.keys).toStrictEqual([
+      { index: 0, matches: false },
+      { index: 1, matches: true },
+    ]);
+    expect(d.control?.expected).toBe(saleDigest('1111'));
+    // Without a control field no key matches.
+    const unsigned = await diagnose(post('/api/v2/sale/1111', SALE), listed);
+    expect(unsigned.keys).toStrictEqual([
+      { index: 0, matches: false },
+      { index: 1, matches: false },
+    ]);
+  });
+
+  it('a malformed list of control keys: the refusal says why, the diagnosis tries no key', async () => {
+    const malformed = opts({ credentials: () => ({ controlKey: [{ id: 'new', key: '' }] }) });
+    const d = await diagnose(post('/api/v2/sale/1111', [...SALE, ['control', saleDigest('1111')]]), malformed);
+    expect(d.error).toMatchObject({
+      code: 'ERR_CONFIGURATION',
+      message: '"controlKey" entry 0 must be { id?, key } with a non-empty key',
+    });
+    expect(d.keys).toEqual([]);
+    expect(d.problem).toBe('no control key for this merchant: the expected digest cannot be computed');
+    expect(d.control?.expected).toBeUndefined();
   });
 
   it('computes no digest for a login formula without a login, whatever credentials would say', async () => {

@@ -142,6 +142,14 @@ describe('diagnoseOAuth: variants', () => {
     expect(r.difference?.what).toBe('base string');
   });
 
+  it('recognises a URL variant over the oauth_* values encoded once', async () => {
+    // The nonce n+/=1 reads differently once and twice encoded.
+    const client = baseString(`${PAYOUT}/`, entries);
+    const r = await diagnoseOAuth(context({ authorization: header({ ...oauth, oauth_signature: hmac(client) }) }));
+    expect(r.hints).toEqual([wrongKey('trailing-slash', 'the client signed the path with a trailing slash')]);
+    expect(r.oauth.clientBaseString).toBe(client);
+  });
+
   it('without a matching variant: the first difference of the HMAC signatures; none for RSA', async () => {
     const wrong = signedHeader(oauth, [], (b) => hmac(b, 'another key'));
     const r = await diagnoseOAuth(context({ authorization: wrong }));

@@ -86,6 +86,25 @@ describe('diagnose: OAuth', () => {
     ]);
   });
 
+  it('HMAC-SHA1 for a merchant with only an RSA public key: names the key the method needs', async () => {
+    const d = await diagnose(hmacRequest(PAYOUT), opts({ publicKey: PUBLIC }));
+    expect(d.problem).toBe('no key to check HMAC-SHA1 for this consumer');
+    expect(keyHints(d)).toEqual([
+      'the request is signed with HMAC-SHA1, which needs the control key, but the merchant has only the other kind of key',
+    ]);
+  });
+
+  it('with a list of control keys: reports each key and shows the signature of the one that matches', async () => {
+    const d = await diagnose(hmacRequest(PAYOUT), opts({ controlKey: [{ key: 'OLD-KEY-5A1F' }, { key: KEY }] }));
+    expect(d.valid).toBe(true);
+    expect(d.keys).toStrictEqual([
+      { index: 0, matches: false },
+      { index: 1, matches: true },
+    ]);
+    expect(d.oauth?.expectedSignature).toBe(d.oauth?.receivedSignature);
+    expect(d.hints).toEqual([]);
+  });
+
   it('recognises a PEM key configured as the control key', async () => {
     const d = await diagnose(hmacRequest(PAYOUT, BODY, NOW, PUBLIC), opts({ controlKey: PUBLIC }));
     expect(keyHints(d)).toEqual([
@@ -119,6 +138,16 @@ describe('diagnose: RSA-SHA256 keys of the wrong kind or form', () => {
     const pkcs8AsPublic = labelled('PUBLIC KEY', der(PRIVATE));
     expect(keyHints(await diagnose(rsaRequest(), opts({ publicKey: pkcs8AsPublic })))).toEqual([
       'the PEM says BEGIN PUBLIC KEY but holds a PKCS#8 private key (BEGIN PRIVATE KEY): the label and the DER format (PKCS#1 vs PKCS#8/SPKI) must agree',
+    ]);
+  });
+
+  it('recognises an OpenSSH key at the start of the text, after any whitespace, and only there', async () => {
+    const line = 'ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7 merchant@example';
+    expect(keyHints(await diagnose(rsaRequest(), opts({ publicKey: `\n  ${line}\n` })))).toEqual([
+      'the public key configured for this merchant is an OpenSSH key (ssh-rsa ...): convert it with `ssh-keygen -e -m PKCS8 -f key.pub` (BEGIN PUBLIC KEY)',
+    ]);
+    expect(keyHints(await diagnose(rsaRequest(), opts({ publicKey: `key.pub: ${line}` })))).toEqual([
+      'the public key configured for this merchant is not PEM (a control key?): RSA-SHA256 needs the RSA public key the merchant sent (BEGIN PUBLIC KEY)',
     ]);
   });
 

@@ -101,6 +101,32 @@ describe('diagnoseOAuth: what it reports', () => {
     ]);
   });
 
+  it('takes a timestamp for milliseconds from 1e12 on, when it is over 100 times the clock', async () => {
+    const hints = async (ts: number, now = NOW) => {
+      const oauth = oauthParams({ oauth_timestamp: String(ts) });
+      return (await diagnoseOAuth(context({ authorization: signedHeader(oauth, []), now }))).hints;
+    };
+    const ahead = (seconds: number) => [
+      {
+        id: 'stale-timestamp',
+        message: `oauth_timestamp is ${seconds} s in the future, beyond the 30 s allowed ahead of the server's clock: keep the client's clock on NTP and sign just before sending`,
+      },
+    ];
+    const milliseconds = [
+      {
+        id: 'stale-timestamp',
+        message:
+          'oauth_timestamp is in milliseconds (Date.now()): milliseconds? send seconds, Math.floor(Date.now() / 1000)',
+      },
+    ];
+    expect(await hints(NOW * 1000)).toEqual(milliseconds);
+    expect(await hints(1e12)).toEqual(milliseconds);
+    // Under 1e12 it is a time in seconds, far ahead.
+    expect(await hints(5e11)).toEqual(ahead(5e11 - NOW));
+    // Not over 100 times the clock (a clock of 1e10 s, in the year 2286): seconds too.
+    expect(await hints(1e12, 1e10)).toEqual(ahead(1e12 - 1e10));
+  });
+
   it('compares a non-empty body login with the consumer key, quoting at most 64 characters of each', async () => {
     const run = async (login: string, consumerKey: string | undefined) => {
       const oauth = oauthParams({ oauth_consumer_key: consumerKey });
