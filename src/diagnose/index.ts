@@ -60,9 +60,11 @@ function checkOptions(options: DiagnoseOptions): void {
   if (options.url !== undefined && typeof options.url !== 'string') throw bad('url', 'must be a string');
   if (options.now !== undefined && !Number.isFinite(options.now))
     throw bad('now', 'must be a finite number of seconds');
-  const skew = options.maxSkewSeconds;
-  if (skew !== undefined && (!Number.isFinite(skew) || skew < 0))
-    throw bad('maxSkewSeconds', 'must be a non-negative number');
+  for (const field of ['maxSkewSeconds', 'maxFutureSkewSeconds'] as const) {
+    const seconds = options[field];
+    if (seconds !== undefined && (!Number.isFinite(seconds) || seconds < 0))
+      throw bad(field, 'must be a non-negative number');
+  }
   const max = options.maxBodyBytes;
   if (max !== undefined && (!Number.isSafeInteger(max) || max < 0))
     throw bad('maxBodyBytes', 'must be a non-negative integer');
