@@ -2,7 +2,7 @@
 // a base path without its leading slash, a path of the base's length under another prefix, and
 // segments that only look like /group/{id}.
 import { describe, expect, it } from 'vitest';
-import { findOperation, matchOperationPath } from './lookup.js';
+import { findOperation, matchOperationPath, undoubledApiPath, unknownPathMessage } from './lookup.js';
 import { thrown } from '../../test/helpers/refusal.js';
 
 describe('findOperation refusals', () => {
@@ -67,5 +67,23 @@ describe('sync-account-verification path', () => {
       endpointId: '7',
     });
     expect(matchOperationPath('/api/v2/sync-account-verification/7')).toBeUndefined();
+  });
+});
+
+describe('a path with its API prefix written twice', () => {
+  it('names the prefix that is doubled, not the first /api/vN of the path', () => {
+    // basePath /api/v1 (a prefix that looks like an API version) and /api/v2 written twice after it.
+    expect(undoubledApiPath('/api/v1/api/v2/api/v2/sale/1111', '/api/v1')).toEqual({
+      path: '/api/v1/api/v2/sale/1111',
+      doubled: '/api/v2',
+    });
+    expect(unknownPathMessage('/api/v1/api/v2/api/v2/sale/1111', '/api/v1')).toBe(
+      `no operation at path "/api/v1/api/v2/api/v2/sale/1111": it has /api/v2 twice (a client base URL that already ends in it?); the operation's path is "/api/v1/api/v2/sale/1111"`,
+    );
+  });
+
+  it('gives nothing when the path with the prefix once names no operation either', () => {
+    expect(undoubledApiPath('/api/v2/api/v2/refund/1111')).toBeUndefined();
+    expect(undoubledApiPath('/api/v2/sale/1111')).toBeUndefined();
   });
 });

@@ -85,16 +85,25 @@ export function basePathThatMatches(pathname: string, basePath = ''): string | u
   return matchOperationPath(pathname, guess) !== undefined ? guess : undefined;
 }
 
+/** A path with its API prefix written twice, and the prefix. */
+export interface UndoubledPath {
+  /** The path with the prefix written once. */
+  readonly path: string;
+  /** The prefix that was doubled (`/api/v2`). */
+  readonly doubled: string;
+}
+
 /**
  * The path with a doubled API prefix (`/paynet/api/v2/api/v2/sale/1`: a client whose base URL
- * already ended in `/api/v2` appended the operation's path) written once, when that names an
- * operation under `basePath`; otherwise undefined.
+ * already ended in `/api/v2` appended the operation's path) written once, with the prefix that was
+ * doubled, when that names an operation under `basePath`; otherwise undefined.
  */
-export function undoubledApiPath(pathname: string, basePath = ''): string | undefined {
+export function undoubledApiPath(pathname: string, basePath = ''): UndoubledPath | undefined {
   const m = /(\/api\/v\d+)\1(?=\/)/.exec(pathname);
   if (m === null) return undefined;
-  const fixed = pathname.slice(0, m.index) + pathname.slice(m.index + m[1]!.length);
-  return matchOperationPath(fixed, basePath) !== undefined ? fixed : undefined;
+  const doubled = m[1]!;
+  const path = pathname.slice(0, m.index) + pathname.slice(m.index + doubled.length);
+  return matchOperationPath(path, basePath) !== undefined ? { path, doubled } : undefined;
 }
 
 /** The message of a path that matches no operation, naming the `basePath` that would match. */
@@ -102,7 +111,7 @@ export function unknownPathMessage(pathname: string, basePath = ''): string {
   const shown = JSON.stringify(pathname.slice(0, 200));
   const undoubled = undoubledApiPath(pathname, basePath);
   if (undoubled !== undefined) {
-    return `no operation at path ${shown}: it has ${/\/api\/v\d+/.exec(undoubled)?.[0] ?? '/api/v2'} twice (a client base URL that already ends in it?); the operation's path is ${JSON.stringify(undoubled.slice(0, 200))}`;
+    return `no operation at path ${shown}: it has ${undoubled.doubled} twice (a client base URL that already ends in it?); the operation's path is ${JSON.stringify(undoubled.path.slice(0, 200))}`;
   }
   const fix = basePathThatMatches(pathname, basePath);
   if (fix === undefined) return `no operation at path ${shown}`;

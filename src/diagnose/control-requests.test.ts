@@ -245,6 +245,9 @@ describe('diagnose: control requests', () => {
     // A base path that is itself an /api/vN of two digits, given twice: the prefix is named whole.
     const v10 = await diagnose(post('/api/v10/api/v10/api/v2/sale/1111', SALE), opts({ basePath: '/api/v10' }));
     expect(v10.hints).toEqual([doubled('/api/v10', '/api/v10', '/api/v10/api/v2/sale/1111')]);
+    // A base path that looks like an API version, then /api/v2 twice: the doubled prefix is named.
+    const v1 = await diagnose(post('/api/v1/api/v2/api/v2/sale/1111', SALE), opts({ basePath: '/api/v1' }));
+    expect(v1.hints).toEqual([doubled('/api/v2', '/api/v1', '/api/v1/api/v2/sale/1111')]);
     // The path meant is cut at 200 characters, as the path is: /api/v2/sale/ (13) and 187 digits.
     const long = await diagnose(post(`/api/v2/api/v2/sale/${'7'.repeat(300)}`, SALE), opts());
     expect(long.hints).toEqual([doubled('/api/v2', '', `/api/v2/sale/${'7'.repeat(187)}`)]);

@@ -198,7 +198,6 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
   if (match === undefined) {
     const fix = basePathThatMatches(path, options.basePath ?? '');
     const undoubled = undoubledApiPath(path, options.basePath ?? '');
-    const prefix = undoubled !== undefined ? (/\/api\/v\d+/.exec(undoubled)?.[0] ?? '/api/v2') : '';
     return {
       ...d,
       problem: `no operation at path ${JSON.stringify(path.slice(0, 200))} (basePath ${JSON.stringify(options.basePath ?? '')})`,
@@ -207,7 +206,7 @@ export async function diagnose(request: Request | RequestParts, options: Diagnos
           ? [
               {
                 id: 'base-path',
-                message: `the path has ${prefix} twice: the client's base URL already ends in ${prefix} and it appended the operation's path (${prefix}/...) again. Its base URL must stop before ${prefix} (https://host${options.basePath ?? ''}); the path is then ${JSON.stringify(undoubled.slice(0, 200))}`,
+                message: `the path has ${undoubled.doubled} twice: the client's base URL already ends in ${undoubled.doubled} and it appended the operation's path (${undoubled.doubled}/...) again. Its base URL must stop before ${undoubled.doubled} (https://host${options.basePath ?? ''}); the path is then ${JSON.stringify(undoubled.path.slice(0, 200))}`,
               },
             ]
           : fix === undefined
