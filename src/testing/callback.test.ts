@@ -75,3 +75,66 @@ describe('signCallback', () => {
     await expect(signCallback(params as never, KEY, options as never)).rejects.toMatchObject({ code });
   });
 });
+
+describe('signCallback refusals name the field and the rule', () => {
+  const ok = { status: 'approved', orderid: '1', client_orderid: 'x' } as const;
+  it.each([
+    [
+      'params that are not an object',
+      null,
+      { url: URL_ },
+      'signCallback needs the callback parameters as an object',
+      'params',
+    ],
+    ['an unknown kind', ok, { url: URL_, kind: 'refund' }, "kind must be 'callback' or 'redirect'", 'kind'],
+    [
+      'a method other than GET or POST',
+      ok,
+      { url: URL_, method: 'PUT' },
+      `method must be 'GET' or 'POST', not "PUT"`,
+      'method',
+    ],
+    [
+      'a relative URL',
+      ok,
+      { url: '/cb' },
+      "url must be an absolute http(s) URL (the merchant's server_callback_url)",
+      'url',
+    ],
+    ['a URL that is not http(s)', ok, { url: 'ftp://h/cb' }, 'url must be an http(s) URL', 'url'],
+    [
+      'a value that is not a string',
+      { ...ok, amount: 10 },
+      { url: URL_ },
+      'callback parameter "amount" must be a string',
+      'amount',
+    ],
+    [
+      'a control parameter',
+      { ...ok, control: 'abc' },
+      { url: URL_ },
+      'do not pass "control": signCallback computes it',
+      'control',
+    ],
+  ])('refuses %s (ERR_INVALID_INPUT)', async (_what, params, options, message, field) => {
+    await expect(signCallback(params as never, KEY, options as never)).rejects.toMatchObject({
+      code: 'ERR_INVALID_INPUT',
+      message,
+      field,
+    });
+  });
+
+  it('names the missing covered parameter: client_orderid when neither it nor merchant_order is given', async () => {
+    await expect(signCallback({ status: 'approved', orderid: '1' }, KEY, { url: URL_ })).rejects.toMatchObject({
+      code: 'ERR_MISSING_FIELD',
+      message: 'a callback needs "client_orderid"',
+      field: 'client_orderid',
+    });
+  });
+
+  it('names an empty orderid (blank after the service trim) as missing', async () => {
+    await expect(
+      signCallback({ status: 'approved', orderid: ' ', client_orderid: 'x' }, KEY, { url: URL_ }),
+    ).rejects.toMatchObject({ code: 'ERR_MISSING_FIELD', message: 'a callback needs "orderid"', field: 'orderid' });
+  });
+});
