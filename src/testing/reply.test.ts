@@ -17,6 +17,14 @@ describe('headerText', () => {
     expect(headerText('€5')).toBe('\\u20ac5');
   });
 
+  it('writes a character above U+FFFF as its surrogate pair, so every escape has four hex digits', () => {
+    const text = 'a\u{1f600}b';
+    expect(headerText(text)).toBe('a\\ud83d\\ude00b');
+    // Read back as a JSON string, the header gives the text again; a lone surrogate stays escaped.
+    expect(JSON.parse(`"${headerText(text)}"`)).toBe(text);
+    expect(headerText('\ud800x')).toBe('\\ud800x');
+  });
+
   it('keeps a text of exactly max characters whole', () => {
     expect(headerText('abcdef', 6)).toBe('abcdef');
     const line = 'x'.repeat(2048);

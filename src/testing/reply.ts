@@ -23,12 +23,15 @@ export function reply(
   return new Response(body, { status, headers: { 'Content-Type': json ? ACCEPT : FORM_CONTENT_TYPE, ...headers } });
 }
 
-/** A header value of printable ASCII, at most `max` characters: other characters as \uXXXX. */
+/**
+ * A header value of printable ASCII, at most `max` characters: every other UTF-16 code unit as
+ * \uXXXX (four hex digits, so a character above U+FFFF is its surrogate pair, as in JSON).
+ */
 export function headerText(text: string, max = 2048): string {
   let out = '';
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    out += c >= 0x20 && c < 0x7f ? ch : `\\u${c.toString(16).padStart(4, '0')}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out += c >= 0x20 && c < 0x7f ? text[i] : `\\u${c.toString(16).padStart(4, '0')}`;
     if (out.length > max) return `${out.slice(0, max - 3)}...`;
   }
   return out;
