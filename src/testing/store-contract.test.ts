@@ -251,4 +251,102 @@ describe('the nonce-store contract', () => {
     expect(made).toBe(7);
     expect(disposed).toBe(7);
   });
+  it('reports a dispose that throws as the failure of a rule that passed, with the error code, and keeps a rule failure first', async () => {
+    const clock = manualClock();
+    const rules = async (dispose: () => never, swap?: Parameters<typeof storeWith>[1]) => {
+      const make = storeWith(clock, swap);
+      const report = await checkNonceStore(() => ({ ...make(), dispose }), { clock, ...OPTIONS });
+      return report.results.map((r) => r.message);
+    };
+    const coded = await rules(() => {
+      throw Object.assign(new Error('pool already closed'), { code: 'EPOOLCLOSED' });
+    });
+    expect(coded[0]).toBe('a fresh nonce is accepted: dispose failed: EPOOLCLOSED: pool already closed');
+    expect(coded.every((m) => m.endsWith(': dispose failed: EPOOLCLOSED: pool already closed'))).toBe(true);
+    const numbered = await rules(() => {
+      throw Object.assign(new Error('pool already closed'), { code: 53 });
+    });
+    expect(numbered[0]).toBe('a fresh nonce is accepted: dispose failed: pool already closed');
+    const thrownText = await rules(() => {
+      throw 'pool already closed';
+    });
+    expect(thrownText[0]).toBe('a fresh nonce is accepted: dispose failed: pool already closed');
+    const replaying = await rules(
+      () => {
+        throw new Error('pool already closed');
+      },
+      () => () => Promise.resolve(true),
+    );
+    expect(replaying[1]).toBe('a replayed nonce is refused: a replay of an accepted triple: it answered true');
+  });
+
+  it('a store that passes every rule gets each rule described, and nothing more', async () => {
+    const { report } = await failedRules(undefined);
+    expect(report.results.map((r) => [r.rule, r.passed, r.message])).toEqual([
+      ['fresh', true, 'a fresh nonce is accepted'],
+      ['replay', true, 'a replayed nonce is refused'],
+      ['independent', true, 'consumers, nonces and timestamps are kept apart'],
+      ['concurrency', true, 'of simultaneous checks of one nonce, exactly one is accepted'],
+      [
+        'fairness',
+        true,
+        'no consumer, nor a crowd of them, locks a new consumer out, and nothing accepted is accepted again',
+      ],
+      ['expiry', true, 'a nonce is remembered for its TTL, then forgotten'],
+      ['fail-closed', true, 'a failing backend makes every check reject (ERR_NONCE_STORE)'],
+    ]);
+  });
+
+  it('one failed rule makes the whole report fail; assertNonceStore lists each failed rule on a line of its own', async () => {
+    const { report } = await failedRules(
+      (sound) => (c, n, t, _ttl, ctx?: NonceCheckContext) => sound(c, n, t, 1e9, ctx),
+    );
+    expect(report.results.filter((r) => r.passed)).toHaveLength(6);
+    expect(report.passed).toBe(false);
+    const clock = manualClock();
+    const twoBroken = storeWith(
+      clock,
+      (sound) => (c, n, t, _ttl, ctx?: NonceCheckContext) => sound(c, n, t, 1e9, ctx).catch(swallow(false)),
+    );
+    await expect(assertNonceStore(twoBroken, { clock, ...OPTIONS })).rejects.toMatchObject({
+      code: 'ERR_STORE_CONTRACT',
+      failedRules: ['expiry', 'fail-closed'],
+      message:
+        'nonce store contract: 2 of 7 rules failed\n' +
+        '- expiry: a nonce is remembered for its TTL, then forgotten: the same triple 3 s later (TTL 2 s + 1 s slack): not forgotten: it answered false\n' +
+        '- fail-closed: a failing backend makes every check reject (ERR_NONCE_STORE): a fresh triple with the backend broken: it answered false; a failing backend must make the check reject',
+    });
+  });
+
+  it('a makeStore that returns null, or a function carrying a store, fails every rule with what it must return', async () => {
+    const clock = manualClock();
+    const make = storeWith(clock);
+    const shape = 'makeStore must return { store, breakBackend } with a store that has check()';
+    for (const wrong of [() => null, () => Object.assign(() => {}, make())]) {
+      const report = await checkNonceStore(wrong as never, { clock, ...OPTIONS });
+      expect(report.results.map((r) => r.message.slice(r.message.indexOf(': ') + 2))).toEqual(Array(7).fill(shape));
+    }
+  });
+
+  it('refuses a size that is not a whole number, a clock missing now() or advance(), and a makeStore that is no function, saying what is wanted', async () => {
+    const make = storeWith(manualClock());
+    for (const field of ['flood', 'crowd', 'concurrency', 'ttlSeconds', 'expirySlackSeconds', 'callTimeoutMs']) {
+      await expect(checkNonceStore(make, { [field]: 1.5 })).rejects.toMatchObject({
+        code: 'ERR_INVALID_INPUT',
+        field,
+        message: `"${field}" must be a positive integer`,
+      });
+    }
+    const { now, advance } = manualClock();
+    for (const clock of [{ now }, { advance }]) {
+      await expect(checkNonceStore(make, { clock: clock as never, flood: 5, crowd: 5 })).rejects.toMatchObject({
+        field: 'clock',
+        message: '"clock" must have now() and advance(seconds)',
+      });
+    }
+    await expect(checkNonceStore('a store' as never)).rejects.toMatchObject({
+      field: 'makeStore',
+      message: '"makeStore" must be a function that returns { store, breakBackend }',
+    });
+  });
 });
