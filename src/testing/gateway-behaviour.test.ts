@@ -413,9 +413,15 @@ describe('what a refusal records', () => {
     });
     const res = await sale(gateway, '1111', ALPHA_KEY, 'setup-1');
     expect(res.status).toBe(500);
-    expect((await fieldsOf(res)).get('error-code')).toBe('ERR_INTERNAL');
-    expect(res.headers.get('x-paysig-explanation')).toBe('internal error');
-    expect(gateway.requests.at(-1)).toMatchObject({ accepted: false, status: 500, explanation: 'internal error' });
+    // The client is told no more than "internal error"; the header and the record, for the
+    // developer, say that the gateway itself failed, led by the code of the answer.
+    const fields = await fieldsOf(res);
+    expect(fields.get('error-code')).toBe('ERR_INTERNAL');
+    expect(fields.get('error-message')).toBe('internal error');
+    const explanation =
+      'ERR_INTERNAL: internal error: verifying failed with an error that is not a PaysigError (check the merchants option and the nonce store)';
+    expect(res.headers.get('x-paysig-explanation')).toBe(explanation);
+    expect(gateway.requests.at(-1)).toMatchObject({ accepted: false, status: 500, explanation });
   });
 
   it('explains a refusal by its own error when the diagnosis cannot be made', async () => {
@@ -433,11 +439,10 @@ describe('what a refusal records', () => {
     expect(record.explanation).toBe(`ERR_METHOD_NOT_ALLOWED: ${message}`);
   });
 
-  it("records the refusal's own error even where diagnose(), at the clock's next reading, fails otherwise", async () => {
-    // A clock that advances 100 s at each reading: the request is 100 s in the future when it is
-    // verified, on time when it is diagnosed (where its wrong signature is the problem).
+  /** A gateway whose clock reads CLOCK, then 100 s later at each further reading. */
+  const steppingGateway = () => {
     let clock = CLOCK;
-    const gateway = createTestGateway({
+    return createTestGateway({
       merchants: [merchant],
       now: () => {
         const t = clock;
@@ -445,6 +450,12 @@ describe('what a refusal records', () => {
         return t;
       },
     });
+  };
+
+  it("records the refusal's own error even where diagnose(), at the clock's next reading, fails otherwise", async () => {
+    // A clock that advances 100 s at each reading: the request is 100 s in the future when it is
+    // verified, on time when it is diagnosed (where its wrong signature is the problem).
+    const gateway = steppingGateway();
     const res = await payout(gateway, 'alpha', 'not the key', [], CLOCK + 100);
     expect(res.status).toBe(403);
     const reply = await fieldsOf(res);
@@ -457,5 +468,44 @@ describe('what a refusal records', () => {
       status: 403,
     });
     expect(record.explanation).toMatch(/^ERR_OAUTH_TIMESTAMP: oauth_timestamp is 100 s in the future/);
+  });
+
+  it("records the refusal's own message where diagnose(), at the clock's next reading, fails the same way", async () => {
+    // Verified at CLOCK, the timestamp is 200 s ahead; diagnosed at CLOCK + 100, 100 s ahead:
+    // the same code, another message. The record and the header tell what the client was told.
+    const gateway = steppingGateway();
+    const res = await payout(gateway, 'alpha', ALPHA_KEY, [], CLOCK + 200);
+    const reply = await fieldsOf(res);
+    expect(reply.get('error-message')).toMatch(/^oauth_timestamp is 200 s in the future/);
+    const record = gateway.requests.at(-1)!;
+    expect(record.diagnosis?.error).toEqual({
+      code: 'ERR_OAUTH_TIMESTAMP',
+      message: reply.get('error-message'),
+      status: 403,
+    });
+    expect(record.explanation).toMatch(/^ERR_OAUTH_TIMESTAMP: oauth_timestamp is 200 s in the future/);
+    expect(res.headers.get('x-paysig-explanation')).toMatch(
+      /^ERR_OAUTH_TIMESTAMP: oauth_timestamp is 200 s in the future/,
+    );
+  });
+
+  it('records a 500 as refused with ERR_INTERNAL even when diagnose(), run after it, finds the request valid', async () => {
+    // A clock that fails at its first reading only: verifying fails (not with a PaysigError),
+    // diagnosing the same well-signed request succeeds.
+    let readings = 0;
+    const gateway = createTestGateway({
+      merchants: [merchant],
+      now: () => {
+        if (readings++ === 0) throw new Error('clock unavailable');
+        return CLOCK;
+      },
+    });
+    const res = await payout(gateway, 'alpha', ALPHA_KEY, [], CLOCK);
+    expect(res.status).toBe(500);
+    expect((await fieldsOf(res)).get('error-code')).toBe('ERR_INTERNAL');
+    const record = gateway.requests.at(-1)!;
+    expect(record.diagnosis).toMatchObject({ valid: false, error: { code: 'ERR_INTERNAL', status: 500 } });
+    expect(record.explanation).toMatch(/^ERR_INTERNAL: internal error: verifying failed/);
+    expect(record.explanation).not.toContain('clock unavailable');
   });
 });

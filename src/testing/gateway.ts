@@ -36,6 +36,10 @@ import type {
   TestMerchant,
 } from './gateway-types.js';
 
+/** The message of a refusal whose error is not a PaysigError (the answer is a 500 ERR_INTERNAL). */
+const INTERNAL =
+  'internal error: verifying failed with an error that is not a PaysigError (check the merchants option and the nonce store)';
+
 /**
  * A stand-in for the service that checks signatures exactly as `verifyRequest` does, offline.
  * Serve it with `serve` from `paysig/node` (or any server that takes a Fetch handler), point the
@@ -153,8 +157,13 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
       // The refusal as the middleware answers it (status, the service's error shape, Allow on 405).
       const refusal = refusalOf(error, request.headers.get('accept'));
       const status = refusal.status;
+      // The refusal's own error, which the record and the explanation carry whatever diagnose()
+      // finds (it reads the clock again, and checks no nonce). An error that is not a
+      // PaysigError (thrown by the credentials callback or the store) is the 500 ERR_INTERNAL.
       const actual =
-        error instanceof PaysigError ? { code: error.code, message: error.message.slice(0, 1000), status } : undefined;
+        error instanceof PaysigError
+          ? { code: error.code, message: error.message.slice(0, 1000), status }
+          : { code: 'ERR_INTERNAL', message: INTERNAL, status };
       // A body that was not read whole (too large, too slow) is explained by its own error:
       // diagnosing the empty rest would name a missing field.
       let diagnosis: Diagnosis | undefined;
@@ -164,24 +173,14 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
           { method: request.method, url: request.url, headers: request.headers, body },
           diagnoseOptions,
         ).catch(() => undefined);
-        // diagnose() checks no nonce: a replay verifies there. The refusal is what happened.
-        if (
-          diagnosis !== undefined &&
-          actual !== undefined &&
-          (diagnosis.valid || diagnosis.error?.code !== actual.code)
-        ) {
-          diagnosis = { ...diagnosis, valid: false, error: actual };
-        }
+        // The refusal is what happened: a replay verifies in diagnose(), and a clock read again
+        // can give another offset or even another outcome.
+        if (diagnosis !== undefined) diagnosis = { ...diagnosis, valid: false, error: actual };
       }
-      const explanation =
-        diagnosis !== undefined
-          ? explain(diagnosis, { revealExpected })
-          : actual !== undefined
-            ? explain(
-                { valid: false, error: actual, request: { method: request.method, url: request.url }, hints: [] },
-                { revealExpected },
-              )
-            : 'internal error';
+      const explanation = explain(
+        diagnosis ?? { valid: false, error: actual, request: { method: request.method, url: request.url }, hints: [] },
+        { revealExpected },
+      );
       const response: Array<[string, string]> = refusal.headers['content-type']?.startsWith(ACCEPT)
         ? Object.entries(JSON.parse(refusal.body) as Record<string, string>)
         : parseForm(refusal.body);
