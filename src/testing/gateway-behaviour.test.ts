@@ -489,6 +489,24 @@ describe('what a refusal records', () => {
     );
   });
 
+  it("records at most 1,000 characters of the refusal's message; the answer carries it whole", async () => {
+    // A base path of 1,500 characters: the refusal of a path outside it quotes it in full.
+    const basePath = `/${'p'.repeat(1500)}`;
+    const gateway = createTestGateway({ merchants: [merchant], basePath });
+    const res = await sale(gateway, '1111', ALPHA_KEY, 'long-1');
+    const message = (await fieldsOf(res)).get('error-message')!;
+    expect(message.length).toBeGreaterThan(1000);
+    expect(message.startsWith('no operation at path "/paynet/api/v2/sale/1111" under basePath ')).toBe(true);
+    const record = gateway.requests.at(-1)!;
+    expect(record.diagnosis?.error).toEqual({
+      code: 'ERR_UNKNOWN_OPERATION',
+      message: message.slice(0, 1000),
+      status: 404,
+    });
+    // The explanation leads with that cut message, then what diagnose() adds.
+    expect(record.explanation.startsWith(`ERR_UNKNOWN_OPERATION: ${message.slice(0, 1000)}; `)).toBe(true);
+  });
+
   it('records a 500 as refused with ERR_INTERNAL even when diagnose(), run after it, finds the request valid', async () => {
     // A clock that fails at its first reading only: verifying fails (not with a PaysigError),
     // diagnosing the same well-signed request succeeds.
