@@ -504,7 +504,7 @@ describe('what a refusal records', () => {
       status: 404,
     });
     // The explanation leads with that cut message, then what diagnose() adds.
-    expect(record.explanation.startsWith(`ERR_UNKNOWN_OPERATION: ${message.slice(0, 1000)}; `)).toBe(true);
+    expect(record.explanation?.startsWith(`ERR_UNKNOWN_OPERATION: ${message.slice(0, 1000)}; `)).toBe(true);
   });
 
   it('records a 500 as refused with ERR_INTERNAL even when diagnose(), run after it, finds the request valid', async () => {
