@@ -14,6 +14,8 @@ const BETA_KEY = 'B2B2B2B2-0000-4000-8000-000000000002';
 const ORIGIN = 'http://127.0.0.1';
 const FORM = 'application/x-www-form-urlencoded';
 const CLOCK = 1_700_000_000;
+/** The merchant most tests use: login alpha on endpoint 1111, with a control key. */
+const merchant = { login: 'alpha', endpointIds: ['1111'], controlKey: ALPHA_KEY };
 
 let receiver: ReturnType<typeof createServer>;
 let callbackUrl: string;
@@ -131,7 +133,7 @@ describe('createTestGateway options', () => {
 
   it('verifies OAuth timestamps against its now option, not the system clock', async () => {
     const gateway = createTestGateway({
-      merchants: [{ login: 'alpha', endpointIds: ['1111'], controlKey: ALPHA_KEY }],
+      merchants: [merchant],
       now: () => CLOCK,
     });
     const res = await payout(gateway, 'alpha', ALPHA_KEY, [], CLOCK - 10);
@@ -234,8 +236,6 @@ describe('which merchant the gateway finds', () => {
 });
 
 describe('orders and callbacks', () => {
-  const merchant = { login: 'alpha', endpointIds: ['1111'], controlKey: ALPHA_KEY };
-
   it('counts paynet-order-id up from 1000, and gives a status request of an unknown orderid a new one', async () => {
     const gateway = createTestGateway({ merchants: [merchant] });
     expect(await orderOf(await sale(gateway, '1111', ALPHA_KEY, 'n-1'))).toBe('1000');
@@ -359,8 +359,6 @@ describe('orders and callbacks', () => {
 });
 
 describe('what a refusal records', () => {
-  const merchant = { login: 'alpha', endpointIds: ['1111'], controlKey: ALPHA_KEY };
-
   it('answers GET and HEAD 405 without reading a body, whatever Content-Length they declare', async () => {
     const gateway = createTestGateway({ merchants: [merchant] });
     for (const method of ['GET', 'HEAD']) {

@@ -168,20 +168,6 @@ describe('the nonce-store contract', () => {
     expect(joined.results[2]!.message).toMatch(/after others that share parts with it: it answered false$/);
   });
 
-  it('a store that makes room by forgetting the oldest nonce fails "fairness"', async () => {
-    const { report, failed } = await failedRules(() => {
-      const held: string[] = [];
-      return (c, n, t) => {
-        const key = JSON.stringify([c, n, t]);
-        if (held.includes(key)) return Promise.resolve(false);
-        if (held.push(key) > 200) held.shift();
-        return Promise.resolve(true);
-      };
-    });
-    expect(failed).toContain('fairness');
-    expect(report.results[4]!.message).toMatch(/was accepted again$/);
-  });
-
   it('a consumer table that refuses newcomers when full fails "fairness"', async () => {
     const { report, failed } = await failedRules((sound) => {
       const consumers = new Set<string>();
