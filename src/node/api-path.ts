@@ -27,34 +27,36 @@ function decodeRun(run: string): string {
 }
 
 /**
- * A path as a permissive router could read it: percent-decoded until nothing changes (`%2F`,
- * `%70`, twice-encoded `%252F`), backslashes as slashes, folded to one case (upper then lower,
- * so that the Kelvin sign and the long s meet `k` and `s`), runs of slashes collapsed.
- * Eight rounds of decoding at most: {@link encodedTooDeep} tells a path that needs more.
+ * `path` percent-decoded until nothing changes (`%2F`, `%70`, twice-encoded `%252F`), eight rounds
+ * at most: {@link encodedTooDeep} tells a path that needs more.
  */
-function loosen(path: string): string {
+function percentDecoded(path: string): string {
   let p = path;
   for (let i = 0; i < 8; i++) {
     const next = p.replace(ESCAPES, decodeRun);
     if (next === p) break;
     p = next;
   }
-  return p
-    .replace(/\\/g, '/')
-    .toUpperCase()
-    .toLowerCase()
-    .replace(/\/{2,}/g, '/');
+  return p;
 }
 
 /** Whether `path` still changes after eight rounds of percent-decoding: no reading of it can be trusted. */
 function encodedTooDeep(path: string): boolean {
-  let p = path;
-  for (let i = 0; i < 9; i++) {
-    const next = p.replace(ESCAPES, decodeRun);
-    if (next === p) return false;
-    p = next;
-  }
-  return true;
+  const p = percentDecoded(path);
+  return p.replace(ESCAPES, decodeRun) !== p;
+}
+
+/**
+ * A path as a permissive router could read it: percent-decoded ({@link percentDecoded}),
+ * backslashes as slashes, folded to one case (upper then lower, so that the Kelvin sign and the
+ * long s meet `k` and `s`), runs of slashes collapsed.
+ */
+function loosen(path: string): string {
+  return percentDecoded(path)
+    .replace(/\\/g, '/')
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/');
 }
 
 /** `.` and `..` segments (their dots literal or `%2e`) resolved as the WHATWG URL parser resolves them. */

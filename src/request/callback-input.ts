@@ -122,10 +122,13 @@ export function queryOfTarget(target: string): string {
   return q < 0 ? '' : path.slice(q + 1);
 }
 
+/** The start of an absolute http(s) URL (a whole callback URL, or a target in absolute form). */
+const ABSOLUTE_URL = /^https?:\/\//i;
+
 /** A query given as text: a whole URL, a path and query, or a query with or without `?`. */
 function stringPairs(query: string): Array<[string, string]> {
   if (utf8LongerThan(query, DEFAULT_MAX_BODY_BYTES)) tooLarge();
-  if (/^https?:\/\//i.test(query)) {
+  if (ABSOLUTE_URL.test(query)) {
     // The URL parser would write a lone surrogate as %EF%BF%BD: refuse it while it can be seen.
     if (!isWellFormed(query)) {
       throw new EncodingError('callback URL holds a lone surrogate and has no UTF-8 form', { field: 'query' });
@@ -191,7 +194,7 @@ function targetPairs(req: CallbackRequestTarget): Array<[string, string]> {
   }
   const target = typeof req.originalUrl === 'string' ? req.originalUrl : req.url;
   // Origin form (`/cb?...`), or absolute form (`http://shop.example/cb?...`, as sent to a proxy).
-  if (typeof target !== 'string' || (target.charCodeAt(0) !== 0x2f && !/^https?:\/\//i.test(target))) {
+  if (typeof target !== 'string' || (target.charCodeAt(0) !== 0x2f && !ABSOLUTE_URL.test(target))) {
     throw new InvalidInputError(`the Node request has no request target (req.url): ${WHAT_TO_PASS}`, {
       field: 'query',
     });
