@@ -21,8 +21,10 @@ import { NOT_ON_WEB } from '../vitest.config.js';
 // mutants of src/crypto/web.ts are tested (the `crypto-web` part, see stryker/parts.mjs), leaving out
 // the tests the `web` project of vitest.config.ts leaves out (NOT_ON_WEB: paysig/node, the CLI, ...).
 const backend = process.env.STRYKER_BACKEND === 'web' ? 'web' : 'node';
+// (stores-redis is run one file at a time, as stores-redis-<file>: see stryker/parts.mjs.)
+const part = process.env.STRYKER_PART;
 const redisProcesses =
-  process.env.STRYKER_PART === undefined || process.env.STRYKER_PART === 'stores-redis'
+  part === undefined || part === 'stores-redis' || part.startsWith('stores-redis-')
     ? []
     : ['src/stores/redis/ha.test.ts', 'src/stores/redis/replaced.test.ts', 'src/stores/redis/cluster.test.ts'];
 
