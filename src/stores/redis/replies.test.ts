@@ -112,6 +112,7 @@ describe('RedisNonceStore replies', () => {
     // Status 6 (past the deadline): any generation string, the epoch and fence still checked.
     await expect(checkWith(H, [6, 0, 0, '', 0, N])).rejects.toThrow(/after its deadline/);
     await expect(checkWith(H, [6, 0, 0, 'x', 0, N])).rejects.toThrow(/after its deadline/);
+    await expect(checkWith(H, [6, 0, 0, '123', 0, N])).rejects.toThrow(/after its deadline/); // a string, not a number
     expect(await failure(checkWith(H, [6, 5, 4, '', 0, N]))).toMatchObject({ message: CHECK });
     expect(await failure(checkWith(H, [6, 0, 0, 7, 0, N]))).toMatchObject({ message: CHECK });
     // 16 digits is the most an integer may have.

@@ -164,7 +164,7 @@ export function readReply(reply: unknown): CheckReply {
       isInt(counter) &&
       isInt(now) &&
       now > 0 &&
-      (status === 6 || (/^\d{1,20}\.\d{1,6}$/.test(generation) && fence >= epoch))
+      (status === 6 || /^\d{1,20}\.\d{1,6}$/.test(generation))
     ) {
       return { status, epoch, fence, generation, counter, now };
     }
