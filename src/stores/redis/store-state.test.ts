@@ -72,6 +72,12 @@ describe('RedisNonceStore ready()', () => {
     }
   });
 
+  it('takes a marker that exists for no first run, even with a database reported empty', async () => {
+    const { client, checks } = lookAlike({ check: (c) => (c.args[8] === 'peek' ? [8, 1, 0] : reply(4, D0 - 60_000)) });
+    await new RedisNonceStore(client, { prefix: 'p:' }).ready();
+    expect(modes(checks)).toEqual(['p:marker peek', 'p:marker ']);
+  });
+
   it('probes the server again even right after a check, and waits for a client that is reconnecting', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(D0);
