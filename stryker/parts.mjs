@@ -86,14 +86,28 @@ export function staleParts(published, hashOf = sourceHash) {
 }
 
 /**
+ * One report from the reports of a split part's runs: the first one's fields, with the `files` of
+ * all; a file in two reports is refused (each run mutates its own file).
+ */
+export function unionOf(reports) {
+  const files = {};
+  for (const r of reports) {
+    for (const [file, result] of Object.entries(r.files)) {
+      if (Object.hasOwn(files, file)) throw new Error(`${file} is in two reports of one split part`);
+      files[file] = result;
+    }
+  }
+  const { testFiles: _, ...first } = reports[0];
+  return { ...first, files };
+}
+
+/**
  * Writes reports/mutation/<name>.json, the union of the `files` of the runs' reports (what
  * stryker/check.mjs reads; each run's test ids are its own, so `testFiles` is left out).
  */
 function union(name, runs) {
   const reports = runs.map((run) => JSON.parse(readFileSync(new URL(`reports/mutation/${run}.json`, root), 'utf8')));
-  const { testFiles: _, ...first } = reports[0];
-  const files = Object.assign({}, ...reports.map((r) => r.files));
-  writeFileSync(new URL(`reports/mutation/${name}.json`, root), JSON.stringify({ ...first, files }));
+  writeFileSync(new URL(`reports/mutation/${name}.json`, root), JSON.stringify(unionOf(reports)));
   console.log(`== ${name}: reports/mutation/${name}.json, the union of ${runs.join(', ')}`);
 }
 

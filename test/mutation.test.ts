@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { BEGIN, END, equivalentsTable, matchReports, readList, scores } from '../stryker/equivalents.mjs';
 // @ts-expect-error: a plain .mjs script without types
-import { inPart, PARTS, sourceHash, staleParts } from '../stryker/parts.mjs';
+import { inPart, PARTS, partFiles, sourceHash, staleParts, unionOf } from '../stryker/parts.mjs';
 // @ts-expect-error: a plain .mjs script without types
 import { NOT_MUTATED } from '../stryker.config.mjs';
 
@@ -206,6 +206,25 @@ describe('stryker/parts.mjs', () => {
         file,
       ).toHaveLength(1);
     }
+  });
+
+  it("a split part's report is the union of its runs' files, without their test ids", () => {
+    expect(partFiles('stores-redis')).toEqual(
+      ['client', 'index', 'messages', 'options', 'script'].map((f) => `src/stores/redis/${f}.ts`),
+    );
+    const run = (file: string, id: string) => ({
+      schemaVersion: '2',
+      thresholds: { high: 95, low: 90 },
+      files: { [file]: { language: 'typescript', source: id, mutants: [{ id, status: 'Killed' }] } },
+      testFiles: { 't.test.ts': { tests: [{ id: '0', name: id }] } },
+    });
+    const merged = unionOf([run('src/a.ts', 'a'), run('src/b.ts', 'b')]);
+    expect(merged).toEqual({
+      schemaVersion: '2',
+      thresholds: { high: 95, low: 90 },
+      files: { ...run('src/a.ts', 'a').files, ...run('src/b.ts', 'b').files },
+    });
+    expect(() => unionOf([run('src/a.ts', 'a'), run('src/a.ts', 'a2')])).toThrow(/src\/a\.ts is in two reports/);
   });
 
   it('names only files and folders that exist, and so does the Stryker config', () => {
