@@ -56,22 +56,18 @@ const check = (store: RedisNonceStore, nonce = 'n-1') => store.check('merchant',
 const NOSCRIPT = () => new Error('NOSCRIPT No matching script. Please use EVAL.');
 
 describe('RedisNonceStore through the client libraries', () => {
-  it('runs the check by its SHA-1, and sends the script only when Redis answers NOSCRIPT (node-redis)', async () => {
-    const held = nodeRedisLike(reply(1));
-    expect(await check(new RedisNonceStore(held.client))).toBe(true);
-    expect(held.calls).toEqual(['evalSha health', 'evalSha check']);
-    const unknown = nodeRedisLike(NOSCRIPT());
-    expect(await check(new RedisNonceStore(unknown.client))).toBe(true);
-    expect(unknown.calls).toEqual(['evalSha health', 'evalSha check', 'eval check']);
-  });
-
-  it('runs the check by its SHA-1, and sends the script only when Redis answers NOSCRIPT (ioredis)', async () => {
-    const held = ioRedisLike(reply(1));
-    expect(await check(new RedisNonceStore(held.client))).toBe(true);
-    expect(held.calls).toEqual(['evalsha health', 'evalsha check']);
-    const unknown = ioRedisLike(NOSCRIPT());
-    expect(await check(new RedisNonceStore(unknown.client))).toBe(true);
-    expect(unknown.calls).toEqual(['evalsha health', 'evalsha check', 'eval check']);
+  it('runs the check by its SHA-1, and sends the script only when Redis answers NOSCRIPT', async () => {
+    for (const [make, evalsha] of [
+      [nodeRedisLike, 'evalSha'],
+      [ioRedisLike, 'evalsha'],
+    ] as const) {
+      const held = make(reply(1));
+      expect(await check(new RedisNonceStore(held.client))).toBe(true);
+      expect(held.calls).toEqual([`${evalsha} health`, `${evalsha} check`]);
+      const unknown = make(NOSCRIPT());
+      expect(await check(new RedisNonceStore(unknown.client))).toBe(true);
+      expect(unknown.calls).toEqual([`${evalsha} health`, `${evalsha} check`, 'eval check']);
+    }
   });
 
   it('does not send the script again after any other failure: the check is refused with that cause', async () => {
