@@ -2,9 +2,9 @@
  * `paysig/redis`: a {@link NonceStore} on Redis (6.2 or later), shared by every verifier process,
  * with no runtime dependency: bring your own connected client, node-redis (v4, v5) or ioredis.
  *
- * Each check is one atomic script costing about one `SET`: so of two verifiers that see the same
+ * Each check is one atomic script (about 1.5 plain `SET`s of Redis CPU; bench/README.md): so of two verifiers that see the same
  * request at once only one accepts it; the nonce expires at an absolute time derived from the
- * request's timestamp by Redis's clock (`SET key 1 PXAT t NX`), kept for the largest window any
+ * request's timestamp by Redis's clock (`SETNX key 1`, then `PEXPIREAT key t`), kept for the largest window any
  * verifier on that Redis uses; and lost or replaced data (wipe, restore of an older snapshot,
  * stale re-sync, failback, eviction) is noticed (see {@link RedisNonceStore}).
  *
@@ -119,7 +119,7 @@ interface Sighting {
  * the event and end the process when Redis goes away).
  *
  * - **A check** is one `EVALSHA` of a script that reads a marker hash, records the nonce with
- *   `SET NX PXAT` and bumps the marker's counter: no `INFO`, about the Redis CPU of one `SET`.
+ *   `SETNX` and `PEXPIREAT` in the same atomic step and bumps the marker's counter: no `INFO`.
  * - **Out of band**, before its first check and then about once a second, each process reads
  *   `maxmemory-policy` (refused unless `noeviction`; see `assumeNoEviction`), the server's role
  *   (a replica, read-only or writable, is refused: nonces recorded there never reach the
