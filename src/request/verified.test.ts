@@ -122,6 +122,30 @@ describe('typed verification results', () => {
     });
   });
 
+  it('a field named as a setter some code put on Object.prototype is an own field, and the setter is never called', async () => {
+    const body = new URLSearchParams({ client_orderid: 'X', amount: '10.42', currency: 'EUR', email: 'e@x.y' });
+    const req = sale(Object.fromEntries(body));
+    const text = `${await req.text()}&paysigPolluted=v`;
+    const calls: unknown[] = [];
+    Object.defineProperty(Object.prototype, 'paysigPolluted', {
+      set: (v: unknown) => calls.push(v),
+      configurable: true,
+    });
+    let r: Awaited<ReturnType<typeof verifyRequest>>;
+    try {
+      r = await verifyRequest(new Request(req.url, { method: 'POST', headers: req.headers, body: text }), {
+        basePath: '/paynet',
+        credentials: () => ({ controlKey: KEY }),
+        nonceStore: new MemoryNonceStore(),
+      });
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).paysigPolluted;
+    }
+    expect(calls).toEqual([]);
+    expect(Object.getOwnPropertyDescriptor(r.fields, 'paysigPolluted')?.value).toBe('v');
+    expect(r.fields.client_orderid).toBe('X');
+  });
+
   // The types promise a string for every `required` field: verification must refuse a request
   // without it (a `required` rule, a required term of the control formula, or `currency`, which
   // goes together with a required amount).

@@ -148,15 +148,21 @@ export function verifiedResult(
 }
 
 /**
- * The non-empty pairs as an object of own properties: defined, not assigned, so that a name such
- * as `__proto__` stays a field, and `toString` is one even where `Object.prototype` is frozen
- * (SES lockdown), which makes assigning a name it holds throw.
+ * The non-empty pairs as an object of own properties. A name `Object.prototype` holds (`__proto__`,
+ * `toString`, or one some code added) is defined, not assigned, so that it stays a field, even
+ * where `Object.prototype` is frozen (SES lockdown), which makes assigning such a name throw. Any
+ * other name is assigned: an object built with `defineProperty` alone falls into V8's slow
+ * dictionary mode, which cost about a tenth of a payout's verification.
  */
 function fieldsOf(params: ReadonlyArray<readonly [string, string]>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of params) {
-    if (value !== '')
+    if (value === '') continue;
+    if (name in Object.prototype) {
       Object.defineProperty(fields, name, { value, writable: true, enumerable: true, configurable: true });
+    } else {
+      fields[name] = value;
+    }
   }
   return fields;
 }
