@@ -33,6 +33,25 @@ function answer(res, ok, status = 403) {
   res.end(ok ? '{"ok":true}' : '{"ok":false}');
 }
 
+/** Reads the body, runs the minimal check, and hands `then` its verdict. */
+function readThenCheck(req, then) {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    let ok = false;
+    try {
+      ok = minimalVerify(
+        { url: `http://${req.headers.host}${req.url}`, path: req.url, headers: req.headers, body },
+        { controlKey: CONTROL_KEY },
+      );
+    } catch {
+      ok = false;
+    }
+    then(ok);
+  });
+}
+
 const handlers = {
   reference(req, res) {
     const chunks = [];
@@ -50,19 +69,11 @@ const handlers = {
     });
   },
   minimal(req, res) {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      let ok = false;
-      try {
-        ok = minimalVerify(
-          { url: `http://${req.headers.host}${req.url}`, path: req.url, headers: req.headers, body },
-          { controlKey: CONTROL_KEY },
-        );
-      } catch {
-        ok = false;
-      }
+    readThenCheck(req, (ok) => answer(res, ok));
+  },
+  'minimal-async'(req, res) {
+    readThenCheck(req, async (ok) => {
+      await null;
       answer(res, ok);
     });
   },

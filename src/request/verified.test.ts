@@ -23,6 +23,15 @@ function sale(fields: Record<string, string>): Request {
   });
 }
 
+/** Verifies `req`'s URL and headers with `text` as its body (a sale with fields appended). */
+function verifyText(req: Request, text: string) {
+  return verifyRequest(new Request(req.url, { method: 'POST', headers: req.headers, body: text }), {
+    basePath: '/paynet',
+    credentials: () => ({ controlKey: KEY }),
+    nonceStore: new MemoryNonceStore(),
+  });
+}
+
 /** What an integrator writes: one branch per operation, each reading its typed fields. */
 function handle(result: VerifiedRequest): string {
   // Before narrowing, a field required on one operation may be absent on another.
@@ -79,11 +88,7 @@ describe('typed verification results', () => {
     const body = new URLSearchParams({ client_orderid: 'X', amount: '10.42', currency: 'EUR', email: 'e@x.y' });
     const req = sale(Object.fromEntries(body));
     const text = `${await req.text()}&__proto__=p`;
-    const r = await verifyRequest(new Request(req.url, { method: 'POST', headers: req.headers, body: text }), {
-      basePath: '/paynet',
-      credentials: () => ({ controlKey: KEY }),
-      nonceStore: new MemoryNonceStore(),
-    });
+    const r = await verifyText(req, text);
     expect(Object.getPrototypeOf(r.fields)).toBe(Object.prototype);
     expect(Object.hasOwn(r.fields, '__proto__')).toBe(true);
     // an ordinary field: a value that can be read, listed, changed and deleted like any other
@@ -106,11 +111,7 @@ describe('typed verification results', () => {
     Object.defineProperty(Object.prototype, 'toString', { ...own, writable: false });
     let r: Awaited<ReturnType<typeof verifyRequest>>;
     try {
-      r = await verifyRequest(new Request(req.url, { method: 'POST', headers: req.headers, body: text }), {
-        basePath: '/paynet',
-        credentials: () => ({ controlKey: KEY }),
-        nonceStore: new MemoryNonceStore(),
-      });
+      r = await verifyText(req, text);
     } finally {
       Object.defineProperty(Object.prototype, 'toString', own);
     }
@@ -133,11 +134,7 @@ describe('typed verification results', () => {
     });
     let r: Awaited<ReturnType<typeof verifyRequest>>;
     try {
-      r = await verifyRequest(new Request(req.url, { method: 'POST', headers: req.headers, body: text }), {
-        basePath: '/paynet',
-        credentials: () => ({ controlKey: KEY }),
-        nonceStore: new MemoryNonceStore(),
-      });
+      r = await verifyText(req, text);
     } finally {
       delete (Object.prototype as Record<string, unknown>).paysigPolluted;
     }
