@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ENTRIES, overBaseline } from '../scripts/size.mjs';
+import { ENTRIES, overBaseline, WHY, withoutProse } from '../scripts/size.mjs';
 
 const baseline = { control: 2000, everything: 30000 };
 const names = (sizes: { name: string; gzip: number }[]) => overBaseline(sizes, baseline).map((s) => s.name);
@@ -37,5 +37,31 @@ describe('size growth gate', () => {
     const committed = JSON.parse(readFileSync(new URL('../scripts/size-baseline.json', import.meta.url), 'utf8'));
     expect(Object.keys(committed).sort()).toEqual(ENTRIES.map((e) => e.name).sort());
     for (const value of Object.values(committed)) expect(Number.isInteger(value)).toBe(true);
+  });
+});
+
+describe("the ledger's prose line (withoutProse)", () => {
+  it('removes a message of four or more words from minified code, and nothing else', () => {
+    const code = 'throw new i(`amount must be a decimal string such as "10.42"`,{field:"amount"})';
+    expect(withoutProse(code)).toBe('throw new i(` "10.42"`,{field:"amount"})');
+    expect(withoutProse('x("the control key is empty")')).toBe('x("")');
+  });
+
+  it('keeps three-word strings and runs that name a keyword (code, not prose)', () => {
+    for (const code of [
+      'x("no such key")',
+      'for(let a of b)c(a)',
+      'return typeof a=="string"',
+      'async function f(){await a;return b}',
+      'const a=1,b=a instanceof c',
+    ]) {
+      expect(withoutProse(code)).toBe(code);
+    }
+  });
+
+  it('every budgeted entry says why what stays over its budget stays', () => {
+    for (const e of ENTRIES.filter((x) => x.goal !== null)) {
+      expect(typeof WHY[e.why as keyof typeof WHY]).toBe('string');
+    }
   });
 });
