@@ -61,7 +61,7 @@ describe("the ledger's prose line (withoutProse)", () => {
 
   it('every budgeted entry says why what stays over its budget stays', () => {
     for (const e of ENTRIES.filter((x) => x.goal !== null)) {
-      expect(typeof WHY[e.why as keyof typeof WHY]).toBe('string');
+      expect(e.why === undefined ? undefined : typeof WHY[e.why]).toBe('string');
     }
   });
 });
