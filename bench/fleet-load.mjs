@@ -177,3 +177,15 @@ export async function redisCpu(client) {
   const get = (k) => Number(new RegExp(`${k}:([\\d.]+)`).exec(info)?.[1] ?? Number.NaN);
   return get('used_cpu_sys') + get('used_cpu_user');
 }
+
+/**
+ * The fields of a marker as an established store holds it (for HSET), and the arguments of a plain
+ * check from a process that saw it: what the Redis cost benches send (fleet-redis-instructions.mjs,
+ * fleet-redis-steps.mjs).
+ */
+// biome-ignore format: field and value pairs
+export const ESTABLISHED_MARKER = Object.freeze([
+  'g', '1764000000.123456', 'c', '5', 'epoch', '1', 'f', '30000', 'p', '300000', 'po', '300000', 'pt', '0',
+]);
+/** The seven arguments of a plain check at `ts` (seconds, a string) that saw {@link ESTABLISHED_MARKER}. */
+export const plainCheckArgs = (ts) => [ts, '300000', '30000', '1764000000.123456', '5', '0', '1700000000000'];

@@ -22,6 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { createClient } from 'redis';
 import { freePort, redisServerPath } from '../scripts/redis-server.mjs';
+import { ESTABLISHED_MARKER, plainCheckArgs } from './fleet-load.mjs';
 import { commandLine } from './harness.mjs';
 
 const { value } = commandLine();
@@ -32,25 +33,6 @@ if (spawnSync('valgrind', ['--version']).error !== undefined) {
 const dist = resolve(value('--dist', 'dist'));
 const { CHECK_SCRIPT } = await import(pathToFileURL(join(dist, 'stores', 'redis', 'script.js')).href);
 const [N1, N2] = value('--calls', '100,600').split(',').map(Number);
-
-/** A marker as an established store holds it, and the arguments of a plain check that saw it. */
-const MARKER = [
-  'g',
-  '1764000000.123456',
-  'c',
-  '5',
-  'epoch',
-  '1',
-  'f',
-  '30000',
-  'p',
-  '300000',
-  'po',
-  '300000',
-  'pt',
-  '0',
-];
-const checkArgs = (ts) => [ts, '300000', '30000', '1764000000.123456', '5', '0', '1700000000000'];
 
 const ROWS = [
   { name: 'plain `SET key 1 PX 300000 NX` (the floor)', script: null },
@@ -80,7 +62,7 @@ async function instructions(script, calls) {
         await sleep(200);
       }
     }
-    await client.sendCommand(['HSET', 'bench:{b}:marker', ...MARKER]);
+    await client.sendCommand(['HSET', 'bench:{b}:marker', ...ESTABLISHED_MARKER]);
     const sha = script === null ? undefined : await client.scriptLoad(script);
     for (let i = 0; i < calls; i++) {
       const ts = String(Math.floor(Date.now() / 1000));
@@ -88,7 +70,7 @@ async function instructions(script, calls) {
       const reply =
         sha === undefined
           ? await client.sendCommand(['SET', key, '1', 'PX', '300000', 'NX'])
-          : await client.evalSha(sha, { keys: ['bench:{b}:marker', key], arguments: checkArgs(ts) });
+          : await client.evalSha(sha, { keys: ['bench:{b}:marker', key], arguments: plainCheckArgs(ts) });
       if (sha === undefined ? reply !== 'OK' : !Array.isArray(reply) || reply[0] !== 1) {
         throw new Error(`unexpected reply ${JSON.stringify(reply)}: the call did not record a fresh key`);
       }
