@@ -60,9 +60,12 @@ async function commandUsec(client, names) {
   return total;
 }
 
-/** Measures `count` calls of `one(i)`, `inFlight` at a time: Redis CPU and commandstats µs per call. */
-async function batch(admin, count, one, inFlight) {
-  const names = one.commands;
+/**
+ * Measures `count` calls of `one()`, `inFlight` at a time: Redis CPU and the commandstats µs of the
+ * commands `one.commands` names (none when unset), per call.
+ */
+export async function batch(admin, count, one, inFlight) {
+  const names = one.commands ?? [];
   const cpu0 = await redisCpu(admin);
   const us0 = await commandUsec(admin, names);
   let next = 0;

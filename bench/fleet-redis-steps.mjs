@@ -11,7 +11,8 @@ import { join, resolve } from 'node:path';
 import process from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { createClient } from 'redis';
-import { ESTABLISHED_MARKER, plainCheckArgs, redisCpu, startRedis } from './fleet-load.mjs';
+import { ESTABLISHED_MARKER, plainCheckArgs, startRedis } from './fleet-load.mjs';
+import { batch } from './fleet-redis-cpu.mjs';
 import { commandLine, median } from './harness.mjs';
 
 const { value } = commandLine();
@@ -41,11 +42,7 @@ try {
   const shas = await Promise.all(ROWS.map(([, script]) => client.scriptLoad(script)));
   let n = 0;
   const key = () => `steps:{b}:n:${(n++).toString(36)}:0123456789abcdef0123456789abcdef`;
-  const batch = async (one) => {
-    const before = await redisCpu(admin);
-    for (let i = 0; i < CALLS; i++) await one();
-    return ((await redisCpu(admin)) - before) / CALLS;
-  };
+  const cpuPerCall = async (one) => (await batch(admin, CALLS, one, 1)).cpuUs;
   const set = () => client.sendCommand(['SET', key(), '1', 'PX', '300000', 'NX']);
   const row = (sha) => () => {
     const ts = String(Math.floor(Date.now() / 1000));
@@ -57,8 +54,8 @@ try {
   const ratios = ROWS.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     await admin.sendCommand(['HSET', 'steps:{b}:marker', ...ESTABLISHED_MARKER]);
-    const floor = await batch(set);
-    for (const [i, sha] of shas.entries()) ratios[i].push((await batch(row(sha))) / floor);
+    const floor = await cpuPerCall(set);
+    for (const [i, sha] of shas.entries()) ratios[i].push((await cpuPerCall(row(sha))) / floor);
   }
   console.log(`Redis CPU per call / that of a plain SET NX PX (${CALLS} calls x ${ROUNDS} rounds, median):\n`);
   console.log('| script | x the SET |\n|---|--:|');

@@ -35,6 +35,16 @@ function clocked(offset: () => number, trip: () => number) {
   return { client, sent };
 }
 
+/** A store (timeout 2 s) over a clocked client whose offset and round trip the test changes as it goes. */
+function steppable(offset: number, trip: number) {
+  const clock = { offset, trip };
+  const { client, sent } = clocked(
+    () => clock.offset,
+    () => clock.trip,
+  );
+  return { store: new RedisNonceStore(client, { timeoutMs: 2000 }), sent, clock };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date', 'performance', 'setTimeout', 'clearTimeout'] });
   vi.setSystemTime(D0);
@@ -70,16 +80,10 @@ describe('RedisNonceStore deadline', () => {
   });
 
   it('keeps the offset measured with the shorter round trip for 10 s, then takes a newer one', async () => {
-    let offset = 5000;
-    let trip = 20;
-    const { client, sent } = clocked(
-      () => offset,
-      () => trip,
-    );
-    const store = new RedisNonceStore(client, { timeoutMs: 2000 });
+    const { store, sent, clock } = steppable(5000, 20);
     await store.check('c', 'a', T, 10); // at D0: offset 5000 measured over 20 ms, uncertainty 10
     // Redis now reads 300 ms further ahead, but over round trips of 200 ms: less certain, not taken.
-    [offset, trip] = [5300, 200];
+    Object.assign(clock, { offset: 5300, trip: 200 });
     await store.check('c', 'b', T, 10); // at D0 + 40
     await store.check('c', 'c', T, 10); // at D0 + 240, no health probe (less than a second since)
     expect(sent[2]![5]).toBe(String(D0 + 240 + 5000 + 2000 - 510));
@@ -102,19 +106,13 @@ describe('RedisNonceStore deadline', () => {
   });
 
   it('takes a newer offset measured as well or better at once', async () => {
-    let offset = 5000;
-    let trip = 200;
-    const { client, sent } = clocked(
-      () => offset,
-      () => trip,
-    );
-    const store = new RedisNonceStore(client, { timeoutMs: 2000 });
+    const { store, sent, clock } = steppable(5000, 200);
     await store.check('c', 'a', T, 10); // at D0: offset 5000, uncertainty 100
-    offset = 5200; // as uncertain: taken
+    clock.offset = 5200; // as uncertain: taken
     await store.check('c', 'b', T, 10); // at D0 + 400
     await store.check('c', 'c', T, 10); // at D0 + 600
     expect(sent[2]![5]).toBe(String(D0 + 600 + 5200 + 2000 - 600));
-    [offset, trip] = [6000, 0]; // more certain: taken
+    Object.assign(clock, { offset: 6000, trip: 0 }); // more certain: taken
     await store.check('c', 'd', T, 10); // at D0 + 800
     await store.check('c', 'e', T, 10); // at D0 + 800
     expect(sent[4]![5]).toBe(String(D0 + 800 + 6000 + 2000 - 500));
