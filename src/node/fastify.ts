@@ -126,9 +126,10 @@ export function createFastifyPlugin(verifier: Verifier | MiddlewareOptions<Fasti
 
 /**
  * A Fastify plugin for a callback receiver: verifies every request of the instance it is
- * registered on as a callback (register it in its own scope with the callback route), puts the
- * fields on `request.paysigCallback` (typed: `verifiedCallbackOf(request)`), and answers a
- * refusal as {@link createFastifyPlugin} does.
+ * registered on as a callback (register it in its own scope with the callback route: the query of
+ * a GET or HEAD, the form body of a POST, any other method refused with 405), puts the fields on
+ * `request.paysigCallback` (typed: `verifiedCallbackOf(request)`), and answers a refusal as
+ * {@link createFastifyPlugin} does.
  *
  * @example
  * ```ts

@@ -79,9 +79,10 @@ export function createKoaMiddleware(verifier: Verifier | MiddlewareOptions<KoaCo
 }
 
 /**
- * Koa middleware for a callback receiver: verifies the callback (query of a GET, form body of a
- * POST), puts its fields on `ctx.state.paysigCallback` (typed: `verifiedCallbackOf(ctx)`), and
- * answers a refusal as {@link createKoaMiddleware} does. Mount it on the callback route.
+ * Koa middleware for a callback receiver: verifies the callback (query of a GET or HEAD, form body
+ * of a POST, any other method refused with 405), puts its fields on `ctx.state.paysigCallback`
+ * (typed: `verifiedCallbackOf(ctx)`), and answers a refusal as {@link createKoaMiddleware} does.
+ * Mount it on the callback route.
  *
  * @example
  * ```ts

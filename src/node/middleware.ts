@@ -83,9 +83,10 @@ export function createMiddleware(verifier: Verifier | MiddlewareOptions): NodeMi
 
 /**
  * Express / Connect middleware for a callback receiver (the service's call to
- * `server_callback_url`): verifies the callback's `control` (query of a GET, form body of a POST)
- * and puts its fields on `req.paysigCallback` (typed: {@link verifiedCallbackOf}); a refused
- * callback is answered as {@link createMiddleware} answers. Mount it on the callback route.
+ * `server_callback_url`): verifies the callback's `control` (query of a GET or HEAD, form body of
+ * a POST, whose `Content-Type` must be a form; any other method is refused with 405) and puts its
+ * fields on `req.paysigCallback` (typed: {@link verifiedCallbackOf}); a refused callback is
+ * answered as {@link createMiddleware} answers. Mount it on the callback route.
  *
  * @example
  * ```ts

@@ -8,7 +8,8 @@
 import { ConfigurationError } from '../errors/index.js';
 import type { CallbackFields } from '../request/callback.js';
 import { verifyCallback } from '../request/callback.js';
-import { queryOfTarget } from '../request/callback-input.js';
+import { callbackSource, queryOfTarget } from '../request/callback-input.js';
+import { checkContentType } from '../request/body.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
 import { refusalOf, report, type Refusal } from '../request/refusal.js';
 import type { VerifiedRequest } from '../request/verified.js';
@@ -149,20 +150,24 @@ export function verifyNode(req: IncomingMessageLike, verifier: Verifier, rawBody
   return verifyIncoming(verifier, req, body !== undefined ? { body } : undefined);
 }
 
-/** The callback of a Node request: a GET's query, or a POST's form body. @internal */
+/**
+ * The callback of a Node request: a GET's query, or a POST's form body, whose `Content-Type` is
+ * checked first ({@link callbackSource}: any other method is refused). @internal
+ */
 export async function nodeCallback(
   req: IncomingMessageLike,
   options: CallbackMiddlewareOptions<never>,
   rawBody?: unknown,
 ): Promise<CallbackFields> {
-  if ((req.method ?? 'GET').toUpperCase() === 'POST') {
-    const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    const kept = keptBody(req, rawBody);
-    const bytes = kept !== undefined ? explicitBody(kept, max) : await readIncomingBytes(req, max);
-    return verifyCallback(bodyText(bytes), options.controlKey);
+  if (callbackSource(req.method ?? 'GET') === 'query') {
+    const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
+    return verifyCallback(queryOfTarget(target), options.controlKey);
   }
-  const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
-  return verifyCallback(queryOfTarget(target), options.controlKey);
+  checkContentType(headerOf(req, 'content-type') ?? null);
+  const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const kept = keptBody(req, rawBody);
+  const bytes = kept !== undefined ? explicitBody(kept, max) : await readIncomingBytes(req, max);
+  return verifyCallback(bodyText(bytes), options.controlKey);
 }
 
 /** The refusal of `error` for `req`, after `onRefused`. @internal */

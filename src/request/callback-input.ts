@@ -8,7 +8,7 @@
  */
 import { MAX_FORM_PAIRS, parseForm } from '../encoding/form.js';
 import { isWellFormed } from '../encoding/well-formed.js';
-import { BodyTooLargeError, EncodingError, InvalidInputError } from '../errors/index.js';
+import { BodyTooLargeError, EncodingError, HttpMethodNotAllowedError, InvalidInputError } from '../errors/index.js';
 import { checkContentType, readBody } from './body.js';
 import { DEFAULT_MAX_BODY_BYTES, utf8Bytes, utf8LongerThan } from './limits.js';
 
@@ -169,10 +169,25 @@ function recordPairs(query: Readonly<Record<string, unknown>>): Array<[string, s
   return out;
 }
 
-/** A Fetch `Request`: the query of a `GET` (or `HEAD`), the form body of any other method. */
+/**
+ * Where a callback sent with `method` carries its fields, the one rule of every callback entry
+ * point: the query of a `GET` or `HEAD` (the service's `server_callback_url` call), the form body
+ * of a `POST` (a browser's form post), in any letter case. Any other method is refused (405).
+ * @internal
+ */
+export function callbackSource(method: string): 'query' | 'body' {
+  const m = method.toUpperCase();
+  if (m === 'GET' || m === 'HEAD') return 'query';
+  if (m === 'POST') return 'body';
+  throw new HttpMethodNotAllowedError(
+    'GET, HEAD, POST',
+    `a callback comes as a GET (its query) or a POST (its form body), got ${JSON.stringify(method.slice(0, 20))}`,
+  );
+}
+
+/** A Fetch `Request`: the query of a `GET` (or `HEAD`), the form body of a `POST`. */
 async function requestPairs(request: Request): Promise<Array<[string, string]>> {
-  if (request.method === 'GET' || request.method === 'HEAD')
-    return normalisedPairs(new URL(request.url).search.slice(1));
+  if (callbackSource(request.method) === 'query') return normalisedPairs(new URL(request.url).search.slice(1));
   checkContentType(request.headers.get('content-type'));
   // The body's bytes are read strictly (invalid UTF-8 refused), as verifyRequest reads them.
   return normalisedPairs(await readBody(request, DEFAULT_MAX_BODY_BYTES));

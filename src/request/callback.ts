@@ -58,7 +58,7 @@ export interface CallbackFields {
  *   whose `req.url` is read), its path and query (`'/cb?status=approved&...'`), a query string
  *   (with or without `?`) or whole URL, a record of strings (Express's `req.query`; an array value,
  *   a parameter sent twice, is refused), `URLSearchParams`, a Fetch `Request` (the query of a
- *   `GET`, the form body of a `POST`) or a `URL`. Anything else is refused with a message that
+ *   `GET` or `HEAD`, the form body of a `POST`, any other method refused) or a `URL`. Anything else is refused with a message that
  *   says what to pass. At most 64 KiB of UTF-8 and 10,000 parameters, checked before decoding;
  *   a lone surrogate is refused in every form, and so is U+FFFD in the forms decoded or
  *   normalised before paysig sees them (all but a string and a Node request's `req.url`).
@@ -72,6 +72,8 @@ export interface CallbackFields {
  *   and `merchant_order` are absent, or a term is empty; {@link InvalidInputError} for a parameter
  *   that appears twice; {@link BodyTooLargeError} (413) over 64 KiB; {@link EncodingError} over
  *   10,000 parameters, for a malformed escape, invalid UTF-8, or U+FFFD in pre-decoded input;
+ *   for a `Request`, {@link HttpMethodNotAllowedError} (405) for a method other than `GET`, `HEAD`
+ *   or `POST`, {@link MediaTypeError} (400) for a `POST` whose `Content-Type` is not a form;
  *   {@link ControlMismatchError} (`ERR_CONTROL_MISMATCH`, HTTP 403) when the digest does not match.
  * @example
  * ```ts

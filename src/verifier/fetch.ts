@@ -6,7 +6,8 @@
  * @module
  */
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
-import { readBody } from '../request/body.js';
+import { checkContentType, readBody } from '../request/body.js';
+import { callbackSource } from '../request/callback-input.js';
 import { verifyCallback, type CallbackFields } from '../request/callback.js';
 import { checkCallbackOptions, refusalOf, report } from '../request/refusal.js';
 import type { VerifiedRequest } from '../request/verified.js';
@@ -90,18 +91,20 @@ export interface CallbackHandlerOptions {
 
 /**
  * The fields of a callback arriving as a Fetch `Request`: the query of a GET (the service's
- * `server_callback_url` call), or the form body of a POST. @internal
+ * `server_callback_url` call), or the form body of a POST ({@link callbackSource}). @internal
  */
 export async function callbackOf(request: Request, controlKey: string, max: number): Promise<CallbackFields> {
-  if (request.method.toUpperCase() === 'POST') return verifyCallback(await readBody(request, max), controlKey);
-  return verifyCallback(new URL(request.url), controlKey);
+  if (callbackSource(request.method) === 'query') return verifyCallback(new URL(request.url), controlKey);
+  checkContentType(request.headers.get('content-type'));
+  return verifyCallback(await readBody(request, max), controlKey);
 }
 
 /**
  * Wraps a callback receiver (the service's call to `server_callback_url`): the handler runs only
- * for a callback whose `control` verifies, and gets its fields; a refused one is answered as
- * {@link withVerifiedRequest} answers. The service retries until it gets a 200: record the outcome
- * idempotently, then answer 200.
+ * for a callback whose `control` verifies, and gets its fields (the query of a GET or HEAD, the form
+ * body of a POST, whose `Content-Type` must be a form; any other method is refused with 405); a
+ * refused one is answered as {@link withVerifiedRequest} answers. The service retries until it
+ * gets a 200: record the outcome idempotently, then answer 200.
  *
  * @example
  * ```ts
