@@ -8,7 +8,7 @@
 import { ConfigurationError } from '../errors/index.js';
 import type { CallbackFields } from '../request/callback.js';
 import { verifyCallback } from '../request/callback.js';
-import { callbackSource, queryOfTarget } from '../request/callback-input.js';
+import { callbackInQuery, queryOfTarget } from '../request/callback-input.js';
 import { checkContentType } from '../request/body.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
 import { refusalOf, report, type Refusal } from '../request/refusal.js';
@@ -152,14 +152,14 @@ export function verifyNode(req: IncomingMessageLike, verifier: Verifier, rawBody
 
 /**
  * The callback of a Node request: a GET's query, or a POST's form body, whose `Content-Type` is
- * checked first ({@link callbackSource}: any other method is refused). @internal
+ * checked first ({@link callbackInQuery}: any other method is refused). @internal
  */
 export async function nodeCallback(
   req: IncomingMessageLike,
   options: CallbackMiddlewareOptions<never>,
   rawBody?: unknown,
 ): Promise<CallbackFields> {
-  if (callbackSource(req.method ?? 'GET') === 'query') {
+  if (callbackInQuery(req.method ?? 'GET')) {
     const target = typeof req.originalUrl === 'string' ? req.originalUrl : (req.url ?? '');
     return verifyCallback(queryOfTarget(target), options.controlKey);
   }

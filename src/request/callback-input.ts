@@ -170,15 +170,16 @@ function recordPairs(query: Readonly<Record<string, unknown>>): Array<[string, s
 }
 
 /**
- * Where a callback sent with `method` carries its fields, the one rule of every callback entry
- * point: the query of a `GET` or `HEAD` (the service's `server_callback_url` call), the form body
- * of a `POST` (a browser's form post), in any letter case. Any other method is refused (405).
+ * Whether a callback sent with `method` carries its fields in the query, the one rule of every
+ * callback entry point: the query of a `GET` or `HEAD` (the service's `server_callback_url` call),
+ * else the form body of a `POST` (a browser's form post), in any letter case. Any other method is
+ * refused (405).
  * @internal
  */
-export function callbackSource(method: string): 'query' | 'body' {
+export function callbackInQuery(method: string): boolean {
   const m = method.toUpperCase();
-  if (m === 'GET' || m === 'HEAD') return 'query';
-  if (m === 'POST') return 'body';
+  if (m === 'GET' || m === 'HEAD') return true;
+  if (m === 'POST') return false;
   throw new HttpMethodNotAllowedError(
     'GET, HEAD, POST',
     `a callback comes as a GET (its query) or a POST (its form body), got ${JSON.stringify(method.slice(0, 20))}`,
@@ -187,7 +188,7 @@ export function callbackSource(method: string): 'query' | 'body' {
 
 /** A Fetch `Request`: the query of a `GET` (or `HEAD`), the form body of a `POST`. */
 async function requestPairs(request: Request): Promise<Array<[string, string]>> {
-  if (callbackSource(request.method) === 'query') return normalisedPairs(new URL(request.url).search.slice(1));
+  if (callbackInQuery(request.method)) return normalisedPairs(new URL(request.url).search.slice(1));
   checkContentType(request.headers.get('content-type'));
   // The body's bytes are read strictly (invalid UTF-8 refused), as verifyRequest reads them.
   return normalisedPairs(await readBody(request, DEFAULT_MAX_BODY_BYTES));

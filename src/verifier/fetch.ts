@@ -7,7 +7,7 @@
  */
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
 import { checkContentType, readBody } from '../request/body.js';
-import { callbackSource } from '../request/callback-input.js';
+import { callbackInQuery } from '../request/callback-input.js';
 import { verifyCallback, type CallbackFields } from '../request/callback.js';
 import { checkCallbackOptions, refusalOf, report } from '../request/refusal.js';
 import type { VerifiedRequest } from '../request/verified.js';
@@ -91,10 +91,10 @@ export interface CallbackHandlerOptions {
 
 /**
  * The fields of a callback arriving as a Fetch `Request`: the query of a GET (the service's
- * `server_callback_url` call), or the form body of a POST ({@link callbackSource}). @internal
+ * `server_callback_url` call), or the form body of a POST ({@link callbackInQuery}). @internal
  */
 export async function callbackOf(request: Request, controlKey: string, max: number): Promise<CallbackFields> {
-  if (callbackSource(request.method) === 'query') return verifyCallback(new URL(request.url), controlKey);
+  if (callbackInQuery(request.method)) return verifyCallback(new URL(request.url), controlKey);
   checkContentType(request.headers.get('content-type'));
   return verifyCallback(await readBody(request, max), controlKey);
 }
