@@ -35,6 +35,8 @@ const KEY = 'B17F59B4-A7DC-41B4-8FF9-37D986B43D20';
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 const CALLBACK = `status=approved&orderid=5412&client_orderid=S-1&control=${sha1(`approved5412S-1${KEY}`)}`;
 const FORM = 'application/x-www-form-urlencoded';
+/** A callback whose order id holds U+FFFD, percent-encoded, with the control digest that matches it. */
+const REPLACEMENT = `status=approved&orderid=5412&client_orderid=S%EF%BF%BD1&control=${sha1(`approved5412S\uFFFD1${KEY}`)}`;
 
 /** One request: its method, whether the callback is in the query or the body, and its Content-Type. */
 interface Case {
@@ -58,6 +60,16 @@ const CASES: Array<[string, Case, Outcome]> = [
     'a POST with a UTF-8 charset',
     { method: 'POST', query: false, body: CALLBACK, type: `${FORM}; charset=UTF-8` },
     { status: 200 },
+  ],
+  [
+    'a POST whose body holds U+FFFD (what an encoder writes for a lone surrogate)',
+    { method: 'POST', query: false, body: REPLACEMENT, type: FORM },
+    { status: 400, code: 'ERR_ENCODING' },
+  ],
+  [
+    'a POST whose body starts like a URL (a form all the same: no status field)',
+    { method: 'POST', query: false, body: `https://shop.example/cb?${CALLBACK}`, type: FORM },
+    { status: 400, code: 'ERR_MISSING_FIELD' },
   ],
   [
     'a POST of text/plain',

@@ -7,8 +7,8 @@
  */
 import { ConfigurationError } from '../errors/index.js';
 import type { CallbackFields } from '../request/callback.js';
-import { verifyCallback } from '../request/callback.js';
-import { callbackInQuery, queryOfTarget } from '../request/callback-input.js';
+import { verifyCallback, verifyCallbackPairs } from '../request/callback.js';
+import { callbackInQuery, formBodyPairs, queryOfTarget } from '../request/callback-input.js';
 import { checkContentType } from '../request/body.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
 import { refusalOf, report, type Refusal } from '../request/refusal.js';
@@ -167,7 +167,7 @@ export async function nodeCallback(
   const max = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const kept = keptBody(req, rawBody);
   const bytes = kept !== undefined ? explicitBody(kept, max) : await readIncomingBytes(req, max);
-  return verifyCallback(bodyText(bytes), options.controlKey);
+  return verifyCallbackPairs(formBodyPairs(bodyText(bytes)), options.controlKey);
 }
 
 /** The refusal of `error` for `req`, after `onRefused`. @internal */

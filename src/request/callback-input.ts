@@ -77,14 +77,19 @@ function parseBounded(text: string): Array<[string, string]> {
  * parser (`URL`, `Request`, `URLSearchParams`) and `TextEncoder` write it for a lone surrogate,
  * where a raw query string is refused: afterwards the two cannot be told apart.
  */
-function refuseReplaced(name: string, value: string): void {
+function refuseReplaced(name: string, value: string, why = DECODED): void {
   if (name.includes('\uFFFD') || value.includes('\uFFFD')) {
-    throw new EncodingError(
-      `callback parameter "${name.slice(0, 100)}" holds U+FFFD, what a lenient decoder writes for invalid UTF-8 or a lone surrogate: pass the raw query string (req.url) instead`,
-      { field: name.slice(0, 100) },
-    );
+    throw new EncodingError(`callback parameter "${name.slice(0, 100)}" holds U+FFFD, ${why}`, {
+      field: name.slice(0, 100),
+    });
   }
 }
+
+/** Why U+FFFD is refused in a form decoded or normalised before paysig saw it. */
+const DECODED =
+  'what a lenient decoder writes for invalid UTF-8 or a lone surrogate: pass the raw query string (req.url) instead';
+/** Why U+FFFD is refused in a form body. */
+const IN_BODY = "what an encoder writes for a lone surrogate (in a form body): a callback's fields never hold it";
 
 /** Pairs of a form that the platform normalised (URL, Request): U+FFFD refused in each. */
 function normalisedPairs(text: string): Array<[string, string]> {
@@ -186,12 +191,24 @@ export function callbackInQuery(method: string): boolean {
   );
 }
 
+/**
+ * The pairs of a callback's form body, its bytes decoded strictly (invalid UTF-8 refused, as
+ * `verifyRequest` reads a body), parsed as a form whatever it starts with (a body is never a URL).
+ * U+FFFD is refused in it as in a Fetch `Request`'s: an encoder writes it for a lone surrogate, and
+ * a body built from such a string (`new Request(url, { body })`) cannot be told from one that
+ * sent U+FFFD. @internal
+ */
+export function formBodyPairs(text: string): Array<[string, string]> {
+  const pairs = parseBounded(text);
+  for (const [name, value] of pairs) refuseReplaced(name, value, IN_BODY);
+  return pairs;
+}
+
 /** A Fetch `Request`: the query of a `GET` (or `HEAD`), the form body of a `POST`. */
 async function requestPairs(request: Request): Promise<Array<[string, string]>> {
   if (callbackInQuery(request.method)) return normalisedPairs(new URL(request.url).search.slice(1));
   checkContentType(request.headers.get('content-type'));
-  // The body's bytes are read strictly (invalid UTF-8 refused), as verifyRequest reads them.
-  return normalisedPairs(await readBody(request, DEFAULT_MAX_BODY_BYTES));
+  return formBodyPairs(await readBody(request, DEFAULT_MAX_BODY_BYTES));
 }
 
 function isRequestTarget(query: object): query is CallbackRequestTarget {

@@ -44,4 +44,23 @@ describe('the callback method rule', () => {
     expect(await refusal(verifyCallback(put, KEY))).toMatchObject({ code: 'ERR_METHOD_NOT_ALLOWED' });
     expect(put.bodyUsed).toBe(false);
   });
+
+  it("refuses U+FFFD in a POST's form body, naming the field (cut to 100 characters)", async () => {
+    const name = `m${'x'.repeat(119)}`;
+    const post = (body: string) =>
+      new Request('https://shop.example/cb', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    const cut = name.slice(0, 100);
+    // U+FFFD in the value, then in the name (past the cut).
+    for (const body of [`${QUERY}&${name}=a%EF%BF%BDb`, `${QUERY}&${name}%EF%BF%BD=a`]) {
+      expect(await refusal(verifyCallback(post(body), KEY))).toMatchObject({
+        code: 'ERR_ENCODING',
+        field: cut,
+        message: `callback parameter "${cut}" holds U+FFFD, what an encoder writes for a lone surrogate (in a form body): a callback's fields never hold it`,
+      });
+    }
+  });
 });

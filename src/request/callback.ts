@@ -92,7 +92,17 @@ export interface CallbackFields {
  * ```
  */
 export async function verifyCallback(query: CallbackQuery, controlKey: string): Promise<CallbackFields> {
-  const pairs = await callbackPairs(query);
+  return verifyCallbackPairs(await callbackPairs(query), controlKey);
+}
+
+/**
+ * Verifies a callback already read into pairs: what `verifyCallback` does after reading its input,
+ * and what the callback middleware call with a POST's form body (`formBodyPairs`). @internal
+ */
+export async function verifyCallbackPairs(
+  pairs: ReadonlyArray<readonly [string, string]>,
+  controlKey: string,
+): Promise<CallbackFields> {
   const params: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of pairs) {
     if (Object.hasOwn(params, name)) {

@@ -7,8 +7,8 @@
  */
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
 import { checkContentType, readBody } from '../request/body.js';
-import { callbackInQuery } from '../request/callback-input.js';
-import { verifyCallback, type CallbackFields } from '../request/callback.js';
+import { callbackInQuery, formBodyPairs } from '../request/callback-input.js';
+import { verifyCallback, verifyCallbackPairs, type CallbackFields } from '../request/callback.js';
 import { checkCallbackOptions, refusalOf, report } from '../request/refusal.js';
 import type { VerifiedRequest } from '../request/verified.js';
 import type { VerifyRequestOptions } from '../request/verify.js';
@@ -96,7 +96,7 @@ export interface CallbackHandlerOptions {
 export async function callbackOf(request: Request, controlKey: string, max: number): Promise<CallbackFields> {
   if (callbackInQuery(request.method)) return verifyCallback(new URL(request.url), controlKey);
   checkContentType(request.headers.get('content-type'));
-  return verifyCallback(await readBody(request, max), controlKey);
+  return verifyCallbackPairs(formBodyPairs(await readBody(request, max)), controlKey);
 }
 
 /**
