@@ -88,7 +88,7 @@ export interface ErrorCodes {
   readonly ERR_UNKNOWN_OPERATION: ErrorCodeRow<typeof UnknownOperationError, 404>;
   /** No control key for the request's login, endpoint or endpoint group. */
   readonly ERR_UNKNOWN_MERCHANT: ErrorCodeRow<typeof UnknownMerchantError, 403>;
-  /** The HTTP method is not `POST`. */
+  /** The HTTP method is not `POST` (a request), or not `GET`, `HEAD` or `POST` (a callback). */
   readonly ERR_METHOD_NOT_ALLOWED: ErrorCodeRow<typeof HttpMethodNotAllowedError, 405>;
   /** `Content-Type` or `Accept` breaks the API's rules. */
   readonly ERR_MEDIA_TYPE: ErrorCodeRow<typeof MediaTypeError, 400>;

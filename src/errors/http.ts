@@ -30,7 +30,10 @@ export class UnknownMerchantError extends PaysigError {
 /** The request's HTTP method is not one the API accepts; answer 405 with an `Allow` header. */
 export class HttpMethodNotAllowedError extends PaysigError {
   /** The stable code of this class. */ declare readonly code: 'ERR_METHOD_NOT_ALLOWED';
-  /** The value of the `Allow` response header: the methods the resource accepts (`'POST'`). */
+  /**
+   * The value of the `Allow` response header: the methods the resource accepts (`'POST'`, or
+   * `'GET, HEAD, POST'` for a callback).
+   */
   readonly allow: string;
   /**
    * @param allow the methods allowed, as the `Allow` header lists them
