@@ -204,11 +204,17 @@ export function formBodyPairs(text: string): Array<[string, string]> {
   return pairs;
 }
 
-/** A Fetch `Request`: the query of a `GET` (or `HEAD`), the form body of a `POST`. */
-async function requestPairs(request: Request): Promise<Array<[string, string]>> {
+/**
+ * A Fetch `Request`: the query of a `GET` (or `HEAD`), the form body of a `POST`, read up to
+ * `maxBodyBytes` (`withVerifiedCallback`'s option). @internal
+ */
+export async function requestPairs(
+  request: Request,
+  maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<Array<[string, string]>> {
   if (callbackInQuery(request.method)) return normalisedPairs(new URL(request.url).search.slice(1));
   checkContentType(request.headers.get('content-type'));
-  return formBodyPairs(await readBody(request, DEFAULT_MAX_BODY_BYTES));
+  return formBodyPairs(await readBody(request, maxBodyBytes));
 }
 
 function isRequestTarget(query: object): query is CallbackRequestTarget {

@@ -58,8 +58,8 @@ export interface CallbackFields {
  *   whose `req.url` is read), its path and query (`'/cb?status=approved&...'`), a query string
  *   (with or without `?`) or whole URL, a record of strings (Express's `req.query`; an array value,
  *   a parameter sent twice, is refused), `URLSearchParams`, a Fetch `Request` (the query of a
- *   `GET` or `HEAD`, the form body of a `POST`, any other method refused) or a `URL`. Anything else is refused with a message that
- *   says what to pass. At most 64 KiB of UTF-8 and 10,000 parameters, checked before decoding;
+ *   `GET` or `HEAD`, the form body of a `POST`, any other method refused) or a `URL`. Anything
+ *   else is refused with a message that says what to pass. At most 64 KiB of UTF-8 and 10,000 parameters, checked before decoding;
  *   a lone surrogate is refused in every form, and so is U+FFFD in the forms decoded or
  *   normalised before paysig sees them (all but a string and a Node request's `req.url`).
  * @param controlKey - the merchant control key.

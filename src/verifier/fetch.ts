@@ -6,9 +6,8 @@
  * @module
  */
 import { DEFAULT_MAX_BODY_BYTES } from '../request/limits.js';
-import { checkContentType, readBody } from '../request/body.js';
-import { callbackInQuery, formBodyPairs } from '../request/callback-input.js';
-import { verifyCallback, verifyCallbackPairs, type CallbackFields } from '../request/callback.js';
+import { requestPairs } from '../request/callback-input.js';
+import { verifyCallbackPairs, type CallbackFields } from '../request/callback.js';
 import { checkCallbackOptions, refusalOf, report } from '../request/refusal.js';
 import type { VerifiedRequest } from '../request/verified.js';
 import type { VerifyRequestOptions } from '../request/verify.js';
@@ -91,12 +90,11 @@ export interface CallbackHandlerOptions {
 
 /**
  * The fields of a callback arriving as a Fetch `Request`: the query of a GET (the service's
- * `server_callback_url` call), or the form body of a POST ({@link callbackInQuery}). @internal
+ * `server_callback_url` call), or the form body of a POST, as `verifyCallback(request)` reads it, up
+ * to `max` bytes. @internal
  */
 export async function callbackOf(request: Request, controlKey: string, max: number): Promise<CallbackFields> {
-  if (callbackInQuery(request.method)) return verifyCallback(new URL(request.url), controlKey);
-  checkContentType(request.headers.get('content-type'));
-  return verifyCallbackPairs(formBodyPairs(await readBody(request, max)), controlKey);
+  return verifyCallbackPairs(await requestPairs(request, max), controlKey);
 }
 
 /**

@@ -177,3 +177,26 @@ export const failure = (p: Promise<unknown>): Promise<Error> =>
     () => expect.unreachable('resolved'),
     (e: unknown) => e as Error,
   );
+
+/**
+ * Makes `client` say it is not connected (`isReady` false) and counts the checks that reach the
+ * store's connection gate, which reads `isReady` twice per check. `reached(n)` resolves once `n`
+ * checks have: their keys are hashed before the gate, and on a loaded machine (WebCrypto) those
+ * hashes finish in any order, so a test must not assume that checks started first got there first.
+ */
+export function offlineGate(client: object): { reached(n: number): Promise<void>; count(): number } {
+  let reads = 0;
+  Object.defineProperty(client, 'isReady', {
+    configurable: true,
+    get: () => {
+      reads += 1;
+      return false;
+    },
+  });
+  return {
+    async reached(n) {
+      while (reads < 2 * n) await new Promise((r) => setImmediate(r));
+    },
+    count: () => reads / 2,
+  };
+}

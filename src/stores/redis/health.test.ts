@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisNonceStore } from './index.js';
-import { failure, reply, T } from '../../../test/helpers/fake-redis.js';
+import { failure, offlineGate, reply, T } from '../../../test/helpers/fake-redis.js';
 
 const D0 = T * 1000;
 
@@ -148,26 +148,15 @@ describe('RedisNonceStore out-of-band checks', () => {
 
   it('lets at most 1024 checks wait for a client never connected, and counts them down as they end', async () => {
     // The timeouts run on a fake clock, and the extra check is sent only once the 1024 have reached
-    // the connection gate (each reads `isReady` there twice): their keys are hashed first, and on a
-    // loaded machine those hashes can finish in any order and take longer than the timeout.
+    // the connection gate (see offlineGate).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const server: Server = { ...healthy(), hang: true };
-    let gated = 0;
     const { client } = lookAlike(server);
-    Object.defineProperty(client, 'isReady', {
-      get: () => {
-        gated += 1;
-        return false;
-      },
-    });
+    const gate = offlineGate(client);
     const store = new RedisNonceStore(client, { timeoutMs: 200 });
     const waiting = Array.from({ length: 1024 }, (_, i) => failure(store.check('c', `n${i}`, T, 10)));
-    /** Waits until `n` checks have passed the gate. */
-    const reached = async (n: number) => {
-      while (gated < 2 * n) await new Promise((r) => setImmediate(r));
-    };
-    await reached(1024);
-    expect(gated).toBe(2 * 1024);
+    await gate.reached(1024);
+    expect(gate.count()).toBe(1024);
     expect(await failure(store.check('c', 'one more', T, 10))).toMatchObject({
       code: 'ERR_NONCE_STORE',
       message: 'Redis is not connected yet and 1024 checks already wait for it: request refused at once',
@@ -176,7 +165,7 @@ describe('RedisNonceStore out-of-band checks', () => {
     for (const e of await Promise.all(waiting)) expect(e.message).toBe('Redis did not answer within 200 ms');
     // They ended: the next check waits again (and times out), it is not refused at once.
     const later = failure(store.check('c', 'later', T, 10));
-    await reached(1026); // the 1024, the one refused, and this one
+    await gate.reached(1026); // the 1024, the one refused, and this one
     await vi.advanceTimersByTimeAsync(200);
     expect((await later).message).toBe('Redis did not answer within 200 ms');
   });

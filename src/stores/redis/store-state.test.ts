@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisNonceStore } from './index.js';
-import { failure, reply, T } from '../../../test/helpers/fake-redis.js';
+import { failure, offlineGate, reply, T } from '../../../test/helpers/fake-redis.js';
 
 const D0 = T * 1000;
 
@@ -171,20 +171,14 @@ describe('RedisNonceStore waiting for a client', () => {
     // No isReady: the client cannot tell; these checks do not wait for it.
     for (const n of ['a', 'b', 'c']) expect(await store.check('c', n, T, 10)).toBe(true);
     // Now it says it is not connected (and never was): 1024 may wait, the next is refused at once.
-    // Timeouts run on a fake clock, and the extra check goes only once the 1024 have read `isReady`
-    // (twice each) at the gate: their keys are hashed first, in any order on a loaded machine.
+    // Timeouts run on a fake clock, and the extra check goes only once the 1024 have reached the
+    // connection gate (see offlineGate).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    let gated = 0;
-    Object.defineProperty(fake.client, 'isReady', {
-      get: () => {
-        gated += 1;
-        return false;
-      },
-    });
+    const gate = offlineGate(fake.client);
     hang = true;
     fake.client.eval = (() => new Promise(() => {})) as typeof fake.client.eval;
     const waiting = Array.from({ length: 1024 }, (_, i) => failure(store.check('c', `w${i}`, T, 10)));
-    while (gated < 2 * 1024) await new Promise((r) => setImmediate(r));
+    await gate.reached(1024);
     expect((await failure(store.check('c', 'one more', T, 10))).message).toMatch(/1024 checks already wait/);
     await vi.advanceTimersByTimeAsync(200);
     for (const e of await Promise.all(waiting)) expect(e.message).toBe('Redis did not answer within 200 ms');
